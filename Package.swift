@@ -1,0 +1,72 @@
+// swift-tools-version: 6.0
+// IntentFlow: a shortcut-chaining workflow engine. No outside package dependencies.
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "IntentFlow",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "intentflow", targets: ["intentflow"]),
+    .library(name: "IntentKit", targets: ["IntentKit"]),
+    .library(name: "WorkflowEngine", targets: ["WorkflowEngine"]),
+    .library(name: "StandardIntents", targets: ["StandardIntents"]),
+    .library(name: "IntentFlowCLI", targets: ["IntentFlowCLI"]),
+  ],
+  targets: [
+    // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+
+    // Leaf libraries: no dependency on each other.
+    .target(name: "StrictJSON", swiftSettings: strictSwift),
+    .target(name: "Cron", swiftSettings: strictSwift),
+    .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
+    .target(name: "CLIKit", swiftSettings: strictSwift),
+    .target(name: "IntentKit", swiftSettings: strictSwift),
+
+    // Layers.
+    .target(
+      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
+      swiftSettings: strictSwift),
+    .target(
+      name: "StandardIntents", dependencies: ["IntentKit", "Storage"], swiftSettings: strictSwift),
+    .target(
+      name: "Scheduling", dependencies: ["WorkflowEngine", "Storage", "Cron"],
+      swiftSettings: strictSwift),
+    .target(
+      name: "IntentFlowCLI",
+      dependencies: [
+        "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
+      ],
+      swiftSettings: strictSwift),
+    .executableTarget(name: "intentflow", dependencies: ["IntentFlowCLI"], swiftSettings: strictSwift),
+    .executableTarget(
+      name: "IntentFlowBenchmarks",
+      dependencies: ["StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling"],
+      swiftSettings: strictSwift),
+
+    // Tests: one target per library, plus end-to-end tests of the built binary.
+    .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+    .testTarget(name: "CronTests", dependencies: ["Cron"], resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+    .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSwift),
+    .testTarget(name: "CLIKitTests", dependencies: ["CLIKit"], swiftSettings: strictSwift),
+    .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit"],
+      resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+    .testTarget(
+      name: "StandardIntentsTests", dependencies: ["StandardIntents", "IntentKit", "Storage"],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "SchedulingTests", dependencies: ["Scheduling", "Cron", "Storage", "WorkflowEngine"],
+      swiftSettings: strictSwift),
+    .testTarget(name: "IntentFlowCLITests", dependencies: ["IntentFlowCLI", "CLIKit"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["intentflow"], resources: [.copy("Fixtures")],
+      swiftSettings: strictSwift),
+  ]
+)

@@ -1,0 +1,1 @@
+// Placeholder: replaced as the CLIKit target is written.

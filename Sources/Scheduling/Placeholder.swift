@@ -1,0 +1,1 @@
+// Placeholder: replaced as the Scheduling target is written.

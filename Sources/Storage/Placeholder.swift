@@ -1,0 +1,1 @@
+// Placeholder: replaced as the Storage target is written.

@@ -1,0 +1,2 @@
+// The `intentflow` executable: everything lives in IntentFlowCLI.
+print("intentflow: not built yet")

@@ -1,0 +1,1 @@
+// Placeholder: replaced as the CLIKitTests target is written.

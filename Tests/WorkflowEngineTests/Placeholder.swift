@@ -1,0 +1,1 @@
+// Placeholder: replaced as the WorkflowEngineTests target is written.
