@@ -21,11 +21,11 @@ let package = Package(
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
-    // Leaf libraries: no dependency on each other.
+    // Leaf libraries (CLIKit borrows only IntentKit's spelling suggestions).
     .target(name: "StrictJSON", swiftSettings: strictSwift),
     .target(name: "Cron", swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
-    .target(name: "CLIKit", swiftSettings: strictSwift),
+    .target(name: "CLIKit", dependencies: ["IntentKit"], swiftSettings: strictSwift),
     .target(name: "IntentKit", swiftSettings: strictSwift),
 
     // Layers.
