@@ -30,7 +30,7 @@ public enum Spelling {
         distance = limit
       }
       guard distance <= limit else { continue }
-      if best == nil || distance < best!.distance { best = (candidate, distance) }
+      if distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
     return best?.candidate
   }
