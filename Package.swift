@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "Cron", swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
     .target(name: "CLIKit", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-    .target(name: "IntentKit", swiftSettings: strictSwift),
+    .target(name: "IntentKit", dependencies: ["StrictJSON"], swiftSettings: strictSwift),
 
     // Layers.
     .target(

@@ -1,0 +1,53 @@
+/// An entity type as the engine sees it: its name, its properties' types, and its query.
+///
+/// Two entity types are equal when their names are: the name is the type's identity in
+/// workflow files, JSON and the registry.
+public struct EntityType: Sendable, Hashable, CustomStringConvertible {
+  /// The type's name (`Todo`).
+  public let name: String
+  /// The readable properties besides `id`, with their types.
+  public let properties: [(name: String, type: ValueType)]
+  let lookup: Lookup
+
+  /// Describes an entity type from its Swift declaration.
+  public init<E: AppEntity>(_ type: E.Type) {
+    name = E.typeDisplayRepresentation.name
+    properties = E.properties.all.map { ($0.name, $0.type) }
+    lookup = Lookup(
+      byIdentifiers: { ids in try await E.defaultQuery.entities(for: ids).map(AnyEntity.init) },
+      matching: { text in try await E.defaultQuery.entities(matching: text).map(AnyEntity.init) },
+      suggested: { try await E.defaultQuery.suggestedEntities().map(AnyEntity.init) })
+  }
+
+  public var description: String { name }
+
+  /// The type of the property `name`, including `id`; `nil` when there is no such property.
+  public func propertyType(_ name: String) -> ValueType? {
+    if name == "id" { return .text }
+    return properties.first { $0.name == name }?.type
+  }
+
+  /// The entities with these identifiers.
+  public func entities(for identifiers: [String]) async throws -> [AnyEntity] {
+    try await lookup.byIdentifiers(identifiers)
+  }
+
+  /// The entities that match the text.
+  public func entities(matching text: String) async throws -> [AnyEntity] {
+    try await lookup.matching(text)
+  }
+
+  /// The entities to offer when a value is needed.
+  public func suggestedEntities() async throws -> [AnyEntity] {
+    try await lookup.suggested()
+  }
+
+  public static func == (lhs: EntityType, rhs: EntityType) -> Bool { lhs.name == rhs.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  struct Lookup: Sendable {
+    var byIdentifiers: @Sendable ([String]) async throws -> [AnyEntity]
+    var matching: @Sendable (String) async throws -> [AnyEntity]
+    var suggested: @Sendable () async throws -> [AnyEntity]
+  }
+}

@@ -1,0 +1,128 @@
+import Synchronization
+
+/// Runs an intent's `perform()` against its timeout and against cancellation of the run.
+///
+/// The work runs in its own task and races a timer. Whichever ends first decides the
+/// outcome; the other is cancelled. On a timeout or a cancellation the intent is cancelled
+/// cooperatively and told why (``CancellableIntent/onCancel(reason:)``) before the step
+/// reports. An intent that ignores cancellation is abandoned rather than waited for: a step
+/// must never hang the run. For long-running intents every progress report restarts the
+/// timeout.
+enum Deadline {
+  static func run<T: Sendable>(
+    timeout: Duration?, restartsOnProgress: Bool, context: IntentContext,
+    sleep: @escaping @Sendable (Duration) async throws -> Void,
+    reason: @escaping @Sendable () -> CancellationReason,
+    onCancel: (@Sendable (CancellationReason) async -> Void)?,
+    operation: @escaping @Sendable (IntentContext) async throws -> T
+  ) async throws -> T {
+    let race = Race<T>()
+    var context = context
+    context.progress = context.progress.then(ProgressReporter { _ in race.noteActivity() })
+    let workContext = context
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        race.start(continuation)
+        let work = Task {
+          do {
+            race.finish(.success(try await operation(workContext)))
+          } catch {
+            race.finish(.failure(error))
+          }
+        }
+        var timer: Task<Void, Never>?
+        if let timeout {
+          timer = Task {
+            var seen = race.activity
+            while true {
+              do { try await sleep(timeout) } catch { return }
+              guard !Task.isCancelled else { return }
+              let now = race.activity
+              guard restartsOnProgress, now != seen else { break }
+              seen = now
+            }
+            guard race.claim() else { return }
+            work.cancel()
+            await onCancel?(.timeout(timeout))
+            race.finishClaimed(
+              .failure(
+                IntentFlowError(
+                  .timedOut, "timed out after \(DurationText.format(timeout))",
+                  underlying: nil)))
+          }
+        }
+        race.attach(work: work, timer: timer)
+      }
+    } onCancel: {
+      guard race.claim() else { return }
+      let why = reason()
+      race.cancelTasks()
+      Task {
+        await onCancel?(why)
+        race.finishClaimed(
+          .failure(IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)))
+      }
+    }
+  }
+}
+
+/// The shared state of one race: who finished first, and the tasks to cancel.
+private final class Race<T: Sendable>: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<T, any Error>?
+    var claimed = false
+    var pending: Result<T, any Error>?
+    var work: Task<Void, Never>?
+    var timer: Task<Void, Never>?
+    var activity = 0
+  }
+  private let state = Mutex(State())
+
+  var activity: Int { state.withLock { $0.activity } }
+
+  func noteActivity() { state.withLock { $0.activity &+= 1 } }
+
+  func start(_ continuation: CheckedContinuation<T, any Error>) {
+    state.withLock { $0.continuation = continuation }
+  }
+
+  func attach(work: Task<Void, Never>, timer: Task<Void, Never>?) {
+    let finished = state.withLock { state -> Bool in
+      state.work = work
+      state.timer = timer
+      return state.claimed
+    }
+    if finished { timer?.cancel() }
+  }
+
+  /// Takes the right to decide the outcome; false if someone already has.
+  func claim() -> Bool {
+    state.withLock { state in
+      guard !state.claimed else { return false }
+      state.claimed = true
+      return true
+    }
+  }
+
+  func cancelTasks() {
+    let (work, timer) = state.withLock { ($0.work, $0.timer) }
+    work?.cancel()
+    timer?.cancel()
+  }
+
+  /// The work's own ending: decides the outcome unless a timeout or cancellation did.
+  func finish(_ result: Result<T, any Error>) {
+    guard claim() else { return }
+    let timer = state.withLock { $0.timer }
+    timer?.cancel()
+    finishClaimed(result)
+  }
+
+  func finishClaimed(_ result: Result<T, any Error>) {
+    let continuation = state.withLock { state in
+      defer { state.continuation = nil }
+      return state.continuation
+    }
+    continuation?.resume(with: result)
+  }
+}

@@ -1,0 +1,367 @@
+import Foundation
+
+/// Runs one intent through the whole lifecycle: resolve every parameter, confirm, perform.
+///
+/// This is what the workflow executor does for each step, and what tests use to run an
+/// intent without the CLI (Apple's `performForTesting()`):
+/// ```swift
+/// let result = try await IntentInvocation(
+///   registry.intent("todos.add")!, arguments: ["title": .text("Buy milk")]
+/// ).run()
+/// ```
+public struct IntentInvocation: Sendable {
+  /// How the invocation behaves around people and time.
+  public struct Options: Sendable {
+    /// Answer every confirmation with yes (`--yes`).
+    public var assumeYes = false
+    /// Ask for confirmation even when the intent does not (a step's `"confirm": true`).
+    public var requireConfirmation = false
+    /// The limit on `perform()`; `nil` for none. For a ``LongRunningIntent`` it counts from
+    /// the latest progress report.
+    public var timeout: Duration? = .seconds(30)
+    /// How many times one parameter may be asked for before the run gives up.
+    public var maximumPrompts = 10
+    /// Sleeps for timeouts; tests pass one that returns at once.
+    public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// Why the run is being cancelled, asked when cancellation reaches the intent.
+    public var cancellationReason: @Sendable () -> CancellationReason = {
+      .stopped("the run was cancelled")
+    }
+    public init() {}
+  }
+
+  public var descriptor: IntentDescriptor
+  /// Parameter values by name, already evaluated; an absent name is unset.
+  public var arguments: [String: Value]
+  /// The step's label in messages: its id, or the intent's identifier.
+  public var step: String
+  public var interaction: any InteractionHandler
+  public var context: IntentContext
+  public var options: Options
+
+  /// Prepares an invocation.
+  public init(
+    _ descriptor: IntentDescriptor, arguments: [String: Value] = [:], step: String? = nil,
+    interaction: any InteractionHandler = NonInteractiveHandler(),
+    context: IntentContext = IntentContext(), options: Options = Options()
+  ) {
+    self.descriptor = descriptor
+    self.arguments = arguments
+    self.step = step ?? descriptor.identifier.rawValue
+    self.interaction = interaction
+    self.context = context
+    self.options = options
+  }
+
+  /// What a finished invocation produced.
+  public struct Result: Sendable {
+    /// The value `perform()` returned (`null` for none).
+    public var output: Value
+    public var dialog: String?
+    public var snippet: String?
+    /// Every parameter's resolved value.
+    public var parameters: [String: Value]
+  }
+
+  /// Resolves, confirms and performs.
+  ///
+  /// - Throws: ``IntentFlowError`` with code `needsValue`, `disambiguation`, `unsupported`,
+  ///   `confirmationRequired`, `confirmationFailed`, `failed`, `timedOut` or `cancelled`.
+  public func run() async throws(IntentFlowError) -> Result {
+    let instance = descriptor.makeInstance()
+    var resolved: [String: Value] = [:]
+    for parameter in descriptor.parameters {
+      guard let slot = instance.slots[parameter.name] else { continue }
+      let value = try await resolve(parameter, slot: slot)
+      slot.value = value
+      resolved[parameter.name] = value
+    }
+    try await confirm(instance)
+    let result = try await perform(instance)
+    return Result(
+      output: result.value, dialog: result.dialog, snippet: result.snippet, parameters: resolved)
+  }
+
+  // MARK: Resolve
+
+  private func resolve(_ parameter: ParameterDescriptor, slot: ParameterSlot)
+    async throws(IntentFlowError) -> Value
+  {
+    var value = arguments[parameter.name] ?? parameter.defaultValue ?? .null
+    var fromPerson = false
+    for _ in 0..<options.maximumPrompts {
+      let outcome = try await resolveOnce(parameter, slot: slot, value: value)
+      switch outcome.resolution {
+      case .success(let resolved):
+        return resolved
+      case .needsValue(let prompt):
+        let request = ValueRequest(
+          step: step, intent: descriptor.identifier, parameter: parameter,
+          prompt: prompt ?? parameter.question, reason: outcome.reason,
+          suggestions: outcome.suggestions)
+        guard let answer = try await ask({ try await interaction.requestValue(request) }) else {
+          throw needsValueError(request)
+        }
+        value = answer
+        fromPerson = true
+      case .disambiguation(let candidates, let prompt):
+        let request = ChoiceRequest(
+          step: step, intent: descriptor.identifier, parameter: parameter,
+          prompt: prompt ?? "Which \(parameter.type.entityType?.name ?? "one") did you mean?",
+          candidates: candidates)
+        guard let index = try await ask({ try await interaction.requestChoice(request) }),
+          candidates.indices.contains(index)
+        else {
+          throw IntentFlowError(
+            .disambiguation,
+            "step '\(step)' needs a choice for '\(parameter.name)': \(outcome.reason ?? request.prompt) "
+              + "(candidates: \(Self.list(candidates)))",
+            step: step, parameter: parameter.name, candidates: candidates)
+        }
+        value = candidates[index]
+        fromPerson = true
+      case .unsupported(let reason):
+        let request = ValueRequest(
+          step: step, intent: descriptor.identifier, parameter: parameter,
+          prompt: parameter.question, reason: reason, suggestions: outcome.suggestions)
+        guard fromPerson,
+          let answer = try await ask({ try await interaction.requestValue(request) })
+        else {
+          throw IntentFlowError(
+            .unsupported, "step '\(step)': '\(parameter.name)' is unsupported: \(reason)",
+            step: step, parameter: parameter.name)
+        }
+        value = answer
+      case .confirmationRequired(let candidate, let prompt):
+        let request = ConfirmationRequest(step: step, intent: descriptor.identifier, prompt: prompt)
+        let answer =
+          options.assumeYes
+          ? true : try await ask({ try await interaction.requestConfirmation(request) })
+        switch answer {
+        case true?: return candidate
+        case false?:
+          value = .null
+          fromPerson = true
+        case nil:
+          throw IntentFlowError(
+            .confirmationRequired,
+            "step '\(step)' needs confirmation of '\(parameter.name)': \(prompt)",
+            step: step, parameter: parameter.name, candidates: [candidate])
+        }
+      }
+    }
+    throw IntentFlowError(
+      .needsValue,
+      "step '\(step)' gave up on '\(parameter.name)' after \(options.maximumPrompts) attempts",
+      step: step, parameter: parameter.name)
+  }
+
+  private struct Outcome {
+    var resolution: ParameterResolution<Value>
+    var reason: String?
+    var suggestions: [Value] = []
+  }
+
+  private func resolveOnce(_ parameter: ParameterDescriptor, slot: ParameterSlot, value: Value)
+    async throws(IntentFlowError) -> Outcome
+  {
+    if value.isMissing {
+      if parameter.isOptional, case .null = value { return Outcome(resolution: .success(.null)) }
+      if parameter.isOptional, parameter.type != .text { return Outcome(resolution: .success(.null)) }
+      return Outcome(
+        resolution: .needsValue(prompt: nil), reason: nil,
+        suggestions: try await suggestions(for: parameter))
+    }
+    let coerced: Value
+    do {
+      coerced = try value.coerced(to: parameter.type)
+    } catch {
+      return Outcome(resolution: .unsupported(reason: error.message))
+    }
+    var candidate = coerced
+    switch parameter.type {
+    case .entity(let type):
+      let lookup = try await lookUp(coerced, as: type, parameter: parameter)
+      guard let entity = lookup.entity else { return lookup.outcome }
+      candidate = entity
+    case .list(.entity(let type)):
+      var items: [Value] = []
+      for (index, item) in coerced.listItems.enumerated() {
+        let lookup = try await lookUp(item, as: type, parameter: parameter)
+        guard let entity = lookup.entity else {
+          let why = lookup.outcome.reason ?? "it names no \(type.name)"
+          return Outcome(resolution: .unsupported(reason: "item \(index + 1): \(why)"))
+        }
+        items.append(entity)
+      }
+      candidate = .list(items)
+    default:
+      break
+    }
+    guard let resolver = slot.resolver else { return Outcome(resolution: .success(candidate)) }
+    do {
+      let resolution = try await IntentContext.$current.withValue(context) {
+        try await resolver(candidate)
+      }
+      return Outcome(resolution: resolution)
+    } catch {
+      throw failure(error, doing: "resolving '\(parameter.name)'", parameter: parameter.name)
+    }
+  }
+
+  /// Turns text or a number into an entity through its type's query.
+  private func lookUp(_ value: Value, as type: EntityType, parameter: ParameterDescriptor)
+    async throws(IntentFlowError) -> (entity: Value?, outcome: Outcome)
+  {
+    if case .entity = value { return (value, Outcome(resolution: .success(value))) }
+    let text = value.textDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+    let found: [AnyEntity]
+    do {
+      found = try await IntentContext.$current.withValue(context) {
+        let byID = try await type.entities(for: [text])
+        return byID.count == 1 ? byID : try await type.entities(matching: text)
+      }
+    } catch {
+      throw failure(error, doing: "looking up \(type.name) '\(text)'", parameter: parameter.name)
+    }
+    switch found.count {
+    case 1:
+      return (.entity(found[0]), Outcome(resolution: .success(.entity(found[0]))))
+    case 0:
+      let reason = "no \(type.name) matches '\(text)'"
+      return (
+        nil,
+        Outcome(
+          resolution: .needsValue(prompt: nil), reason: reason,
+          suggestions: try await suggestions(for: parameter))
+      )
+    default:
+      let reason = "\(found.count) \(type.name)s match '\(text)'"
+      return (
+        nil,
+        Outcome(
+          resolution: .disambiguation(
+            found.map(Value.entity), prompt: "Several \(type.name)s match '\(text)'. Which one?"),
+          reason: reason)
+      )
+    }
+  }
+
+  private func suggestions(for parameter: ParameterDescriptor) async throws(IntentFlowError)
+    -> [Value]
+  {
+    let entityType: EntityType
+    switch parameter.type {
+    case .entity(let type), .list(.entity(let type)): entityType = type
+    default: return []
+    }
+    do {
+      return try await IntentContext.$current.withValue(context) {
+        try await entityType.suggestedEntities().map(Value.entity)
+      }
+    } catch {
+      throw failure(error, doing: "listing \(entityType.name) suggestions", parameter: parameter.name)
+    }
+  }
+
+  private func needsValueError(_ request: ValueRequest) -> IntentFlowError {
+    var message = "step '\(step)' needs a value for '\(request.parameter.name)': \(request.prompt)"
+    if let reason = request.reason { message += " (\(reason))" }
+    if !request.suggestions.isEmpty {
+      message += "; suggestions: \(Self.list(request.suggestions))"
+    }
+    return IntentFlowError(
+      .needsValue, message, step: step, parameter: request.parameter.name,
+      candidates: request.suggestions)
+  }
+
+  // MARK: Confirm
+
+  private func confirm(_ instance: IntentInstance) async throws(IntentFlowError) {
+    let result: ConfirmationResult
+    do {
+      result = try await IntentContext.$current.withValue(context) { try await instance.confirm() }
+    } catch {
+      throw failure(error, doing: "confirming", parameter: nil)
+    }
+    var prompt: String
+    switch result {
+    case .ready:
+      guard options.requireConfirmation else { return }
+      prompt = "Run '\(descriptor.title)'?"
+    case .failure(let reason):
+      throw IntentFlowError(
+        .confirmationFailed, "step '\(step)' cannot go ahead: \(reason)", step: step)
+    case .needsUserConfirmation(let question):
+      prompt = question
+    }
+    if options.assumeYes { return }
+    let request = ConfirmationRequest(step: step, intent: descriptor.identifier, prompt: prompt)
+    switch try await ask({ try await interaction.requestConfirmation(request) }) {
+    case true?: return
+    case false?:
+      throw IntentFlowError(
+        .confirmationRequired, "step '\(step)' was not confirmed: \(prompt)", step: step)
+    case nil:
+      prompt = "step '\(step)' needs confirmation: \(prompt)"
+      throw IntentFlowError(.confirmationRequired, prompt, step: step)
+    }
+  }
+
+  // MARK: Perform
+
+  private func perform(_ instance: IntentInstance) async throws(IntentFlowError) -> ErasedResult {
+    do {
+      return try await Deadline.run(
+        timeout: options.timeout, restartsOnProgress: descriptor.isLongRunning,
+        context: context, sleep: options.sleep, reason: options.cancellationReason,
+        onCancel: instance.onCancel
+      ) { context in
+        try await IntentContext.$current.withValue(context) { try await instance.perform() }
+      }
+    } catch let error as IntentFlowError {
+      var error = error
+      error.step = error.step ?? step
+      if error.code == .timedOut || error.code == .cancelled {
+        error.message = "step '\(step)' \(error.message)"
+      }
+      throw error
+    } catch {
+      throw failure(error, doing: nil, parameter: nil)
+    }
+  }
+
+  // MARK: Helpers
+
+  private func ask<T>(_ question: () async throws -> T?) async throws(IntentFlowError) -> T? {
+    do {
+      return try await question()
+    } catch is CancellationError {
+      throw IntentFlowError(
+        .cancelled, "step '\(step)' was cancelled: \(options.cancellationReason())", step: step)
+    } catch {
+      throw IntentFlowError(
+        .failed, "step '\(step)': could not ask: \(error)", step: step, underlying: error)
+    }
+  }
+
+  private func failure(_ error: any Error, doing activity: String?, parameter: String?)
+    -> IntentFlowError
+  {
+    if let error = error as? IntentFlowError { return error }
+    if error is CancellationError {
+      return IntentFlowError(
+        .cancelled, "step '\(step)' was cancelled: \(options.cancellationReason())", step: step)
+    }
+    let what = activity.map { " while \($0)" } ?? ""
+    return IntentFlowError(
+      .failed, "step '\(step)' (\(descriptor.identifier)) failed\(what): \(error)", step: step,
+      parameter: parameter, underlying: error)
+  }
+
+  static func list(_ values: [Value], limit: Int = 10) -> String {
+    var items = values.prefix(limit).map { "'\($0.textDescription)'" }
+    if values.count > limit { items.append("and \(values.count - limit) more") }
+    return items.joined(separator: ", ")
+  }
+}
