@@ -99,6 +99,22 @@ public struct ParameterDescriptor: Sendable {
   /// Whether it receives the previous step's output when unset.
   public let isInput: Bool
 
+  /// Describes a parameter-like value that is not an intent's, such as a workflow input,
+  /// so that the same prompts can ask for it.
+  public init(
+    name: String, title: String, description: String? = nil, type: ValueType,
+    isOptional: Bool = false, defaultValue: Value? = nil, prompt: String? = nil
+  ) {
+    self.name = name
+    self.title = title
+    self.description = description
+    self.type = type
+    self.isOptional = isOptional
+    self.defaultValue = defaultValue
+    self.prompt = prompt
+    self.isInput = false
+  }
+
   init(name: String, metadata: ParameterMetadata) {
     self.name = name
     title = metadata.title

@@ -27,7 +27,17 @@ public struct IntentInvocation: Sendable {
     public var cancellationReason: @Sendable () -> CancellationReason = {
       .stopped("the run was cancelled")
     }
+    /// Told when the parameters are resolved and when the intent is confirmed.
+    public var onPhase: (@Sendable (Phase) -> Void)?
     public init() {}
+  }
+
+  /// A lifecycle phase that has completed.
+  public enum Phase: Sendable {
+    /// Every parameter has its value.
+    case resolved([String: Value])
+    /// The confirm phase said go ahead (or the user did).
+    case confirmed
   }
 
   public var descriptor: IntentDescriptor
@@ -76,7 +86,9 @@ public struct IntentInvocation: Sendable {
       slot.value = value
       resolved[parameter.name] = value
     }
+    options.onPhase?(.resolved(resolved))
     try await confirm(instance)
+    options.onPhase?(.confirmed)
     let result = try await perform(instance)
     return Result(
       output: result.value, dialog: result.dialog, snippet: result.snippet, parameters: resolved)

@@ -1,0 +1,172 @@
+public import IntentKit
+
+/// A workflow file as written: decoded, with the source location of everything in it, but
+/// not yet checked against the intents (see ``Planner``).
+public struct Workflow: Sendable {
+  /// The file it came from.
+  public var source: WorkflowSource
+  public var name: String
+  public var description: String?
+  public var inputs: [WorkflowInput]
+  public var steps: [WorkflowStep]
+  /// The expression for the workflow's output; `nil` means the last step's output.
+  public var output: ValueSource?
+  public var schedule: WorkflowSchedule?
+  /// Where the top-level object starts.
+  public var location: SourceLocation
+}
+
+/// A declared input: `"title": { "type": "text", "default": "Buy bread" }`.
+public struct WorkflowInput: Sendable {
+  public var name: String
+  public var location: SourceLocation
+  /// The type's name as written (`text`, `integer`, an entity type such as `Todo`).
+  public var typeName: String
+  public var typeLocation: SourceLocation
+  public var defaultValue: Value?
+  public var defaultLocation: SourceLocation?
+  public var description: String?
+}
+
+/// One step: an intent to run, or a block (`forEach`, `if`/`then`/`else`, `repeat`, another
+/// workflow), with its options.
+public struct WorkflowStep: Sendable {
+  /// The step's `id`, unique in the file.
+  public var id: String?
+  public var idLocation: SourceLocation?
+  /// Where the step's object starts.
+  public var location: SourceLocation
+  /// The step-level `if`: run only when true. (For a branch, its condition is in ``Kind``.)
+  public var condition: Condition?
+  public var options: StepOptions
+  public var kind: Kind
+
+  /// What the step does.
+  public enum Kind: Sendable {
+    case action(ActionStep)
+    case forEach(ForEachStep)
+    case branch(BranchStep)
+    case repeatLoop(RepeatStep)
+    case workflow(SubworkflowStep)
+  }
+}
+
+/// A condition (`"if"`): an expression string or a JSON boolean.
+public struct Condition: Sendable {
+  public var expression: Expression
+  public var text: ValueSource.Span
+}
+
+/// Runs an intent.
+public struct ActionStep: Sendable {
+  public var intent: String
+  public var intentLocation: SourceLocation
+  public var parameters: [Argument]
+}
+
+/// A named value passed to an intent or a workflow: `"title": "${inputs.title}"`.
+public struct Argument: Sendable {
+  public var name: String
+  public var nameLocation: SourceLocation
+  public var value: ValueSource
+}
+
+/// `{ "forEach": "${found}", "as": "todo", "steps": [ … ] }`.
+public struct ForEachStep: Sendable {
+  public var items: ValueSource
+  public var variable: String
+  public var variableLocation: SourceLocation?
+  public var steps: [WorkflowStep]
+}
+
+/// `{ "if": "…", "then": [ … ], "else": [ … ] }`.
+public struct BranchStep: Sendable {
+  public var condition: Condition
+  public var then: [WorkflowStep]
+  public var otherwise: [WorkflowStep]
+}
+
+/// `{ "repeat": 3, "as": "pass", "steps": [ … ] }`.
+public struct RepeatStep: Sendable {
+  public var count: ValueSource
+  public var variable: String?
+  public var variableLocation: SourceLocation?
+  public var steps: [WorkflowStep]
+}
+
+/// `{ "workflow": "other.json", "inputs": { … } }`: runs another workflow file.
+public struct SubworkflowStep: Sendable {
+  /// The path as written, relative to the file that names it.
+  public var path: String
+  public var pathLocation: SourceLocation
+  public var inputs: [Argument]
+}
+
+/// A step's options.
+public struct StepOptions: Sendable, Hashable {
+  /// How to treat an error in a step.
+  public enum ErrorPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Stop the run (the default).
+    case fail
+    /// Record the failure, give the step a `null` output, and go on.
+    case `continue`
+  }
+
+  /// The limit on the step's handle phase: `nil` uses the default (30 s), `.some(nil)` none.
+  public var timeout: Duration??
+  /// Extra attempts after a failure or timeout.
+  public var retries: Int = 0
+  /// The pause before each retry.
+  public var retryDelay: Duration = .zero
+  public var onError: ErrorPolicy = .fail
+  /// Ask for confirmation before the step's handle even if the intent does not.
+  public var confirm: Bool = false
+
+  public init() {}
+}
+
+/// A value in a workflow file: a JSON literal, text with `${…}`, or a list or object of those.
+public indirect enum ValueSource: Sendable {
+  case literal(Value, Span)
+  case template(Template, Span)
+  case list([ValueSource], Span)
+  case dictionary([(key: String, value: ValueSource)], Span)
+
+  /// Where a value is written: the location of its first character, and for strings the
+  /// byte offset of the opening quote so that columns inside the string can be found.
+  public struct Span: Sendable, Hashable {
+    public var location: SourceLocation
+    public var stringOffset: Int?
+  }
+
+  /// Where the value starts.
+  public var span: Span {
+    switch self {
+    case .literal(_, let span), .template(_, let span), .list(_, let span),
+      .dictionary(_, let span):
+      return span
+    }
+  }
+}
+
+/// A workflow's `schedule`: a cron string, or an object with the cron string and policies.
+public struct WorkflowSchedule: Sendable, Hashable {
+  /// What to do when a run is due while the previous one still runs.
+  public enum Overlap: String, Sendable, Hashable, CaseIterable {
+    case skip, queue, allow
+  }
+  /// What to do, after downtime, about fire times that passed.
+  public enum CatchUp: String, Sendable, Hashable, CaseIterable {
+    case none, latest
+  }
+
+  public var cron: String
+  public var cronLocation: SourceLocation
+  /// An IANA zone name; `nil` for the machine's zone.
+  public var timeZone: String?
+  public var timeZoneLocation: SourceLocation?
+  public var overlap: Overlap = .skip
+  public var catchUp: CatchUp = .none
+  /// A random delay of up to this much before each run, to spread load.
+  public var jitter: Duration = .zero
+}

@@ -1,0 +1,479 @@
+import Foundation
+import IntentKit
+import StrictJSON
+
+/// Decodes a parsed workflow file into a ``Workflow``, collecting every problem it finds:
+/// unknown keys (with "did you mean"), values of the wrong JSON type, malformed `${…}`
+/// expressions, bad durations, bad ids.
+///
+/// It checks the shape of the file only; whether intents, references and types fit is the
+/// ``Planner``'s job.
+struct WorkflowDecoder {
+  let source: WorkflowSource
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(source: WorkflowSource) {
+    self.source = source
+  }
+
+  static let topLevelKeys = [
+    "name", "description", "inputs", "steps", "output", "schedule", "$schema", "format",
+  ]
+  static let inputKeys = ["type", "default", "description"]
+  static let commonStepKeys = ["id", "if", "timeout", "retry", "onError", "confirm", "description"]
+  static let actionKeys = ["intent", "parameters"]
+  static let forEachKeys = ["forEach", "as", "steps"]
+  static let branchKeys = ["then", "else"]
+  static let repeatKeys = ["repeat", "as", "steps"]
+  static let workflowKeys = ["workflow", "inputs"]
+  static let scheduleKeys = ["cron", "timezone", "overlap", "catchUp", "jitter"]
+  static let retryKeys = ["count", "delay"]
+
+  /// Decodes the root node; `nil` when the file is too broken to describe a workflow.
+  mutating func decode(_ root: JSONNode) -> Workflow? {
+    guard case .object(let object) = root.kind else {
+      error("a workflow file must hold a JSON object, not \(describe(root))", at: root)
+      return nil
+    }
+    checkKeys(object, allowed: Self.topLevelKeys, in: "the workflow")
+    if let format = object["format"], format.kind != .integer(1) {
+      error("unsupported format \(describe(format)); this version of IntentFlow reads format 1", at: format)
+    }
+    var name = ""
+    if let node = object["name"] {
+      name = text(node, what: "'name'") ?? ""
+      if name.isEmpty, case .string = node.kind { error("'name' must not be empty", at: node) }
+    } else {
+      error("the workflow has no 'name'; add \"name\": \"…\"", at: root)
+    }
+    let description = object["description"].flatMap { text($0, what: "'description'") }
+    let inputs = object["inputs"].map(decodeInputs) ?? []
+    var steps: [WorkflowStep] = []
+    if let node = object["steps"] {
+      steps = decodeSteps(node, what: "'steps'")
+      if steps.isEmpty, case .array(let items) = node.kind, items.isEmpty {
+        error("'steps' is empty; a workflow needs at least one step", at: node)
+      }
+    } else {
+      error("the workflow has no 'steps'; add \"steps\": [ … ]", at: root)
+    }
+    let output = object["output"].map(decodeValue)
+    let schedule = object["schedule"].flatMap(decodeSchedule)
+    return Workflow(
+      source: source, name: name, description: description, inputs: inputs, steps: steps,
+      output: output, schedule: schedule, location: location(root))
+  }
+
+  // MARK: Inputs
+
+  private mutating func decodeInputs(_ node: JSONNode) -> [WorkflowInput] {
+    guard case .object(let object) = node.kind else {
+      error("'inputs' must be an object from input names to declarations, not \(describe(node))", at: node)
+      return []
+    }
+    var inputs: [WorkflowInput] = []
+    for member in object.members {
+      guard ExpressionParser.isValidName(member.key) else {
+        error(
+          "'\(member.key)' is not a valid input name; use letters, digits, '_' and '-', "
+            + "starting with a letter", at: member.keyPosition)
+        continue
+      }
+      guard case .object(let declaration) = member.value.kind else {
+        error(
+          "input '\(member.key)' must be an object such as {\"type\": \"text\", \"default\": …}, "
+            + "not \(describe(member.value))", at: member.value)
+        continue
+      }
+      checkKeys(declaration, allowed: Self.inputKeys, in: "input '\(member.key)'")
+      var typeName = "text"
+      var typeLocation = location(member.value)
+      if let typeNode = declaration["type"] {
+        typeName = text(typeNode, what: "'type'") ?? "text"
+        typeLocation = location(typeNode)
+      } else if let defaultNode = declaration["default"] {
+        typeName = Value(json: defaultNode.plainValue).valueType.keyword
+      }
+      inputs.append(
+        WorkflowInput(
+          name: member.key, location: location(member.keyPosition), typeName: typeName,
+          typeLocation: typeLocation,
+          defaultValue: declaration["default"].map { Value(json: $0.plainValue) },
+          defaultLocation: declaration["default"].map(location),
+          description: declaration["description"].flatMap { text($0, what: "'description'") }))
+    }
+    return inputs
+  }
+
+  // MARK: Steps
+
+  private mutating func decodeSteps(_ node: JSONNode, what: String) -> [WorkflowStep] {
+    guard case .array(let items) = node.kind else {
+      error("\(what) must be a list of steps, not \(describe(node))", at: node)
+      return []
+    }
+    return items.compactMap { decodeStep($0) }
+  }
+
+  private mutating func decodeStep(_ node: JSONNode) -> WorkflowStep? {
+    guard case .object(let object) = node.kind else {
+      error("a step must be an object such as {\"intent\": \"…\"}, not \(describe(node))", at: node)
+      return nil
+    }
+    let kinds = [
+      ("intent", Self.actionKeys), ("forEach", Self.forEachKeys), ("then", Self.branchKeys),
+      ("repeat", Self.repeatKeys), ("workflow", Self.workflowKeys),
+    ].filter { object[$0.0] != nil }
+    guard let (kindKey, kindKeys) = kinds.first else {
+      let known = Self.commonStepKeys + Self.actionKeys + Self.forEachKeys + Self.branchKeys
+        + Self.repeatKeys + Self.workflowKeys
+      for member in object.members where !known.contains(member.key) {
+        unknownKey(member, allowed: known, in: "a step")
+      }
+      error(
+        "a step needs 'intent' (run an intent), 'forEach', 'if' with 'then', 'repeat' "
+          + "or 'workflow'", at: node)
+      return nil
+    }
+    if kinds.count > 1 {
+      error(
+        "a step can be only one kind, but this one has both '\(kindKey)' and '\(kinds[1].0)'; "
+          + "split it into two steps", at: object.member(kinds[1].0)?.keyPosition ?? node.position)
+    }
+    checkKeys(object, allowed: Self.commonStepKeys + kindKeys, in: "a '\(kindKey)' step")
+
+    var step = WorkflowStep(
+      id: nil, idLocation: nil, location: location(node), condition: nil,
+      options: decodeOptions(object), kind: .action(ActionStep(intent: "", intentLocation: location(node), parameters: [])))
+    if let idNode = object["id"], let id = text(idNode, what: "'id'") {
+      if ExpressionParser.isValidName(id), !Self.reservedNames.contains(id) {
+        step.id = id
+        step.idLocation = location(idNode)
+      } else if Self.reservedNames.contains(id) {
+        error("'\(id)' is reserved and cannot be a step id; choose another name", at: idNode)
+      } else {
+        error(
+          "'\(id)' is not a valid step id; use letters, digits, '_' and '-', starting with a "
+            + "letter, so that ${\(id)} can refer to it", at: idNode)
+      }
+    }
+    if kindKey != "then", let conditionNode = object["if"] {
+      step.condition = decodeCondition(conditionNode)
+    }
+
+    switch kindKey {
+    case "intent":
+      let intentNode = object["intent"]!
+      let parameters = object["parameters"].map { decodeArguments($0, what: "'parameters'") } ?? []
+      step.kind = .action(
+        ActionStep(
+          intent: text(intentNode, what: "'intent'") ?? "", intentLocation: location(intentNode),
+          parameters: parameters))
+    case "forEach":
+      let (variable, variableLocation) = loopVariable(object, required: true)
+      step.kind = .forEach(
+        ForEachStep(
+          items: decodeValue(object["forEach"]!), variable: variable ?? "item",
+          variableLocation: variableLocation, steps: body(object, key: "steps", of: "forEach", at: node)))
+    case "then":
+      guard let conditionNode = object["if"] else {
+        error("a step with 'then' needs an 'if' condition", at: node)
+        return nil
+      }
+      guard let condition = decodeCondition(conditionNode) else { return nil }
+      step.kind = .branch(
+        BranchStep(
+          condition: condition, then: decodeSteps(object["then"]!, what: "'then'"),
+          otherwise: object["else"].map { decodeSteps($0, what: "'else'") } ?? []))
+    case "repeat":
+      let (variable, variableLocation) = loopVariable(object, required: false)
+      step.kind = .repeatLoop(
+        RepeatStep(
+          count: decodeValue(object["repeat"]!), variable: variable,
+          variableLocation: variableLocation,
+          steps: body(object, key: "steps", of: "repeat", at: node)))
+    default:
+      let pathNode = object["workflow"]!
+      step.kind = .workflow(
+        SubworkflowStep(
+          path: text(pathNode, what: "'workflow'") ?? "", pathLocation: location(pathNode),
+          inputs: object["inputs"].map { decodeArguments($0, what: "'inputs'") } ?? []))
+    }
+    return step
+  }
+
+  /// Names that cannot be step ids or loop variables, because references use them.
+  static let reservedNames: Set<String> = ["inputs", "true", "false", "null", "contains"]
+
+  private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
+    -> [WorkflowStep]
+  {
+    guard let stepsNode = object[key] else {
+      error("a '\(kind)' step needs 'steps': the steps to run each time", at: node)
+      return []
+    }
+    return decodeSteps(stepsNode, what: "'steps'")
+  }
+
+  private mutating func loopVariable(_ object: JSONObject, required: Bool)
+    -> (String?, SourceLocation?)
+  {
+    guard let node = object["as"] else { return (required ? "item" : nil, nil) }
+    guard let name = text(node, what: "'as'") else { return (nil, nil) }
+    guard ExpressionParser.isValidName(name), !Self.reservedNames.contains(name) else {
+      error(
+        "'\(name)' is not a valid loop variable name; use letters, digits, '_' and '-', "
+          + "starting with a letter", at: node)
+      return (nil, nil)
+    }
+    return (name, location(node))
+  }
+
+  private mutating func decodeCondition(_ node: JSONNode) -> Condition? {
+    let span = self.span(node)
+    switch node.kind {
+    case .bool(let value):
+      return Condition(expression: .literal(.boolean(value)), text: span)
+    case .string(let text):
+      do {
+        return Condition(expression: try ExpressionParser.parse(text), text: span)
+      } catch {
+        self.error(
+          "invalid condition: \(error.message)",
+          at: source.location(in: span, scalarOffset: error.offset))
+        return nil
+      }
+    default:
+      error("'if' must be a condition such as \"${found.count} > 0\", not \(describe(node))", at: node)
+      return nil
+    }
+  }
+
+  private mutating func decodeArguments(_ node: JSONNode, what: String) -> [Argument] {
+    guard case .object(let object) = node.kind else {
+      error("\(what) must be an object from names to values, not \(describe(node))", at: node)
+      return []
+    }
+    return object.members.map { member in
+      Argument(
+        name: member.key, nameLocation: location(member.keyPosition),
+        value: decodeValue(member.value))
+    }
+  }
+
+  // MARK: Values
+
+  mutating func decodeValue(_ node: JSONNode) -> ValueSource {
+    let span = self.span(node)
+    switch node.kind {
+    case .string(let text):
+      do {
+        let template = try Template.parse(text)
+        if template.isPlainText { return .literal(.text(template.plainText), span) }
+        return .template(template, span)
+      } catch {
+        self.error(
+          "invalid expression: \(error.message)",
+          at: source.location(in: span, scalarOffset: error.offset))
+        return .literal(.text(text), span)
+      }
+    case .array(let items):
+      return .list(items.map { decodeValue($0) }, span)
+    case .object(let object):
+      return .dictionary(object.members.map { ($0.key, decodeValue($0.value)) }, span)
+    default:
+      return .literal(Value(json: node.plainValue), span)
+    }
+  }
+
+  // MARK: Options
+
+  private mutating func decodeOptions(_ object: JSONObject) -> StepOptions {
+    var options = StepOptions()
+    if let node = object["timeout"] {
+      if case .string(let text) = node.kind, ["none", "never"].contains(text.lowercased()) {
+        options.timeout = .some(nil)
+      } else if let duration = duration(node, what: "'timeout'") {
+        if duration <= .zero {
+          error("'timeout' must be longer than zero; write \"none\" for no limit", at: node)
+        } else {
+          options.timeout = .some(duration)
+        }
+      }
+    }
+    if let node = object["retry"] {
+      switch node.kind {
+      case .integer(let count) where count >= 0:
+        options.retries = count
+      case .object(let retry):
+        checkKeys(retry, allowed: Self.retryKeys, in: "'retry'")
+        if let countNode = retry["count"] {
+          if case .integer(let count) = countNode.kind, count >= 0 {
+            options.retries = count
+          } else {
+            error("'count' must be a whole number of retries, 0 or more", at: countNode)
+          }
+        }
+        if let delayNode = retry["delay"], let delay = duration(delayNode, what: "'delay'") {
+          options.retryDelay = delay
+        }
+      default:
+        error(
+          "'retry' must be a number of retries or {\"count\": 2, \"delay\": \"1s\"}, "
+            + "not \(describe(node))", at: node)
+      }
+      if options.retries > 100 {
+        error("'retry' allows at most 100 retries", at: node)
+        options.retries = 100
+      }
+    }
+    if let node = object["onError"], let text = text(node, what: "'onError'") {
+      if let policy = StepOptions.ErrorPolicy(rawValue: text) {
+        options.onError = policy
+      } else {
+        error(
+          "'onError' must be \(Self.choices(StepOptions.ErrorPolicy.allCases.map(\.rawValue))), "
+            + "not '\(text)'", at: node)
+      }
+    }
+    if let node = object["confirm"] {
+      if case .bool(let value) = node.kind {
+        options.confirm = value
+      } else {
+        error("'confirm' must be true or false, not \(describe(node))", at: node)
+      }
+    }
+    return options
+  }
+
+  // MARK: Schedule
+
+  private mutating func decodeSchedule(_ node: JSONNode) -> WorkflowSchedule? {
+    switch node.kind {
+    case .string(let cron):
+      return WorkflowSchedule(cron: cron, cronLocation: location(node))
+    case .object(let object):
+      checkKeys(object, allowed: Self.scheduleKeys, in: "'schedule'")
+      guard let cronNode = object["cron"], let cron = text(cronNode, what: "'cron'") else {
+        if object["cron"] == nil {
+          error("'schedule' needs 'cron', as in {\"cron\": \"0 7 * * MON-FRI\"}", at: node)
+        }
+        return nil
+      }
+      var schedule = WorkflowSchedule(cron: cron, cronLocation: location(cronNode))
+      if let zoneNode = object["timezone"], let zone = text(zoneNode, what: "'timezone'") {
+        schedule.timeZone = zone
+        schedule.timeZoneLocation = location(zoneNode)
+      }
+      if let overlapNode = object["overlap"], let text = text(overlapNode, what: "'overlap'") {
+        if let overlap = WorkflowSchedule.Overlap(rawValue: text) {
+          schedule.overlap = overlap
+        } else {
+          error(
+            "'overlap' must be \(Self.choices(WorkflowSchedule.Overlap.allCases.map(\.rawValue))), "
+              + "not '\(text)'", at: overlapNode)
+        }
+      }
+      if let catchUpNode = object["catchUp"], let text = text(catchUpNode, what: "'catchUp'") {
+        if let catchUp = WorkflowSchedule.CatchUp(rawValue: text) {
+          schedule.catchUp = catchUp
+        } else {
+          error(
+            "'catchUp' must be \(Self.choices(WorkflowSchedule.CatchUp.allCases.map(\.rawValue))), "
+              + "not '\(text)'", at: catchUpNode)
+        }
+      }
+      if let jitterNode = object["jitter"], let jitter = duration(jitterNode, what: "'jitter'") {
+        schedule.jitter = jitter
+      }
+      return schedule
+    default:
+      error(
+        "'schedule' must be a cron string such as \"0 7 * * MON-FRI\" or an object with 'cron', "
+          + "not \(describe(node))", at: node)
+      return nil
+    }
+  }
+
+  // MARK: Helpers
+
+  private mutating func checkKeys(_ object: JSONObject, allowed: [String], in context: String) {
+    for member in object.members where !allowed.contains(member.key) {
+      unknownKey(member, allowed: allowed, in: context)
+    }
+  }
+
+  private mutating func unknownKey(_ member: JSONObject.Member, allowed: [String], in context: String) {
+    var message = "unknown key '\(member.key)' in \(context)"
+    if let suggestion = Spelling.closest(to: member.key, among: allowed) {
+      message += "; did you mean '\(suggestion)'?"
+    } else {
+      message += "; expected \(Self.choices(allowed.filter { !$0.hasPrefix("$") }))"
+    }
+    error(message, at: member.keyPosition)
+  }
+
+  private mutating func text(_ node: JSONNode, what: String) -> String? {
+    guard case .string(let text) = node.kind else {
+      error("\(what) must be text, not \(describe(node))", at: node)
+      return nil
+    }
+    return text
+  }
+
+  private mutating func duration(_ node: JSONNode, what: String) -> Duration? {
+    switch node.kind {
+    case .integer(let seconds) where seconds >= 0: return .seconds(seconds)
+    case .number(let seconds) where seconds >= 0 && seconds < 1e12:
+      return .milliseconds(Int64((seconds * 1000).rounded()))
+    case .string(let text):
+      if let duration = DurationText.parse(text) { return duration }
+      error("\(what): '\(text)' is not a duration; write 30s, 5m, 1h30m or a number of seconds", at: node)
+    default:
+      error("\(what) must be a duration such as \"30s\", not \(describe(node))", at: node)
+    }
+    return nil
+  }
+
+  static func choices(_ names: [String]) -> String {
+    let quoted = names.map { "'\($0)'" }
+    guard quoted.count > 1 else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+  }
+
+  private func describe(_ node: JSONNode) -> String {
+    switch node.kind {
+    case .null: return "null"
+    case .bool(let value): return value ? "true" : "false"
+    case .integer, .number: return "a number"
+    case .string(let text): return "text '\(text.count > 40 ? text.prefix(40) + "…" : text)'"
+    case .array: return "a list"
+    case .object: return "an object"
+    }
+  }
+
+  func location(_ node: JSONNode) -> SourceLocation { location(node.position) }
+
+  func location(_ position: JSONPosition) -> SourceLocation {
+    SourceLocation(file: source.path, line: position.line, column: position.column)
+  }
+
+  func span(_ node: JSONNode) -> ValueSource.Span {
+    var offset: Int?
+    if case .string = node.kind { offset = node.position.offset }
+    return ValueSource.Span(location: location(node), stringOffset: offset)
+  }
+
+  private mutating func error(_ message: String, at node: JSONNode) {
+    error(message, at: location(node))
+  }
+
+  private mutating func error(_ message: String, at position: JSONPosition) {
+    error(message, at: location(position))
+  }
+
+  private mutating func error(_ message: String, at location: SourceLocation) {
+    diagnostics.append(Diagnostic(.error, message, at: location))
+  }
+}
+

@@ -1,0 +1,121 @@
+import Foundation
+public import IntentKit
+import StrictJSON
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads, parses, decodes and plans workflow files.
+public struct WorkflowLoader: Sendable {
+  public var planner: Planner
+
+  /// A loader that checks workflows against `registry`.
+  public init(registry: IntentRegistry) {
+    planner = Planner(registry: registry)
+  }
+
+  /// A loader around a configured planner.
+  public init(planner: Planner) {
+    self.planner = planner
+  }
+
+  /// Loads and validates the workflow file at `path`.
+  ///
+  /// - Throws: ``WorkflowInvalid`` for an unreadable file, malformed JSON, a file that does
+  ///   not describe a workflow, or one that fails validation — with every problem found.
+  public func load(path: String) throws(WorkflowInvalid) -> Plan {
+    let bytes: [UInt8]
+    do {
+      bytes = try planner.readFile(path)
+    } catch {
+      throw WorkflowInvalid(diagnostics: [
+        Diagnostic(
+          .error, "cannot read workflow '\(path)': \(Self.describe(error))",
+          at: nil)
+      ])
+    }
+    return try load(WorkflowSource(path: path, bytes: bytes))
+  }
+
+  /// Validates a workflow whose text is already in memory.
+  public func load(_ source: WorkflowSource) throws(WorkflowInvalid) -> Plan {
+    let workflow = try Self.decode(source)
+    do {
+      return try planner.plan(workflow)
+    } catch {
+      var failure = error
+      failure.sources[source.path] = source
+      throw failure
+    }
+  }
+
+  /// Parses and decodes a workflow file without checking it against intents.
+  public static func decode(_ source: WorkflowSource) throws(WorkflowInvalid) -> Workflow {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(source.bytes)
+    } catch {
+      throw WorkflowInvalid(
+        diagnostics: [
+          Diagnostic(
+            .error, error.message,
+            at: SourceLocation(
+              file: source.path, line: error.position.line, column: error.position.column))
+        ], sources: [source.path: source])
+    }
+    var decoder = WorkflowDecoder(source: source)
+    let workflow = decoder.decode(root)
+    guard let workflow, decoder.diagnostics.isEmpty else {
+      throw WorkflowInvalid(
+        diagnostics: decoder.diagnostics.sorted(by: Planner.fileOrder),
+        sources: [source.path: source])
+    }
+    return workflow
+  }
+
+  /// Reads a whole file; `-` reads standard input.
+  @Sendable public static func readFile(_ path: String) throws -> [UInt8] {
+    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
+    defer { if descriptor != 0 { close(descriptor) } }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw POSIXFailure(code: EISDIR)
+    }
+    var bytes: [UInt8] = []
+    let chunk = 1 << 16
+    if info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunk) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw POSIXFailure(code: errno)
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    return bytes
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if let failure = error as? POSIXFailure { return failure.description }
+    return String(describing: error)
+  }
+
+  /// An operating-system error, described as `strerror` does, lowercased.
+  struct POSIXFailure: Error, CustomStringConvertible {
+    var code: Int32
+    var description: String {
+      switch code {
+      case ENOENT: return "no such file; check the path"
+      case EACCES: return "permission denied"
+      case EISDIR: return "it is a directory, not a workflow file"
+      default: return String(cString: strerror(code)).lowercased()
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+public import IntentKit
+
+/// The text of a workflow file, kept for diagnostics: source lines for carets, and columns
+/// inside JSON strings.
+public struct WorkflowSource: Sendable {
+  /// The path as the user gave it (diagnostics print it this way).
+  public var path: String
+  /// The file's bytes.
+  public var bytes: [UInt8]
+
+  public init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.bytes = bytes
+  }
+
+  /// The text of a 1-based line, without its line break.
+  public func line(_ number: Int) -> String? {
+    guard number >= 1 else { return nil }
+    var line = 1
+    var start = 0
+    var index = 0
+    while index < bytes.count, line < number {
+      if bytes[index] == 0x0A {
+        line += 1
+        start = index + 1
+      }
+      index += 1
+    }
+    guard line == number, start <= bytes.count else { return nil }
+    var end = start
+    while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
+  /// The location of the `offset`-th Unicode scalar of a JSON string's decoded text, given
+  /// where the string's opening quote is. Escapes count as the characters they stand for.
+  public func location(in span: ValueSource.Span, scalarOffset: Int) -> SourceLocation {
+    guard let quote = span.stringOffset, quote < bytes.count else { return span.location }
+    var column = span.location.column + 1
+    var index = quote + 1
+    var decoded = 0
+    while index < bytes.count, decoded < scalarOffset {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        let isUnicode = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "u")
+        var width = isUnicode ? 6 : 2
+        // A surrogate pair is one scalar written as two escapes.
+        if isUnicode, index + 11 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
+          bytes[index + 7] == UInt8(ascii: "u"),
+          let high = UInt32(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self),
+            radix: 16), (0xD800...0xDBFF).contains(high)
+        {
+          width = 12
+        }
+        index += width
+        column += width
+      } else {
+        index += 1
+        if byte & 0xC0 != 0x80 { column += 1 }
+        while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+      }
+      decoded += 1
+    }
+    return SourceLocation(file: span.location.file, line: span.location.line, column: column)
+  }
+}

@@ -1,0 +1,374 @@
+public import Foundation
+public import IntentKit
+
+/// Runs plans: every step through resolve → confirm → handle, in order, with loops,
+/// branches, conditions, timeouts, retries and error policies, reporting events as it goes.
+public struct Executor: Sendable {
+  /// How runs behave.
+  public struct Configuration: Sendable {
+    /// Who answers questions; the default answers none (non-interactive).
+    public var interaction: any InteractionHandler = NonInteractiveHandler()
+    /// Answer confirmations with yes (`--yes`).
+    public var assumeYes = false
+    /// The timeout of a step without its own; `nil` for none.
+    public var defaultTimeout: Duration? = .seconds(30)
+    /// The dependencies intents read (stores, clocks).
+    public var dependencies = DependencyValues()
+    /// Receives every event of the run, synchronously; keep it quick.
+    public var observer: @Sendable (RunEvent) -> Void = { _ in }
+    /// Sleeps for timeouts and retry delays; tests pass one that returns at once.
+    public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// Why the run is being cancelled, when it is.
+    public var cancellationReason: @Sendable () -> CancellationReason = {
+      .stopped("the run was cancelled")
+    }
+    /// The current time, for the run's start.
+    public var now: @Sendable () -> Date = { Date() }
+
+    public init() {}
+  }
+
+  public var configuration: Configuration
+
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+  }
+
+  /// Checks and converts the inputs a run is given (`--input NAME=VALUE`), filling in
+  /// defaults and asking for missing ones.
+  ///
+  /// - Throws: ``IntentFlowError`` `.usage` for an unknown input or a value that does not fit
+  ///   its type; `.needsValue` for a missing input nobody could be asked for.
+  public func bindInputs(_ plan: Plan, _ given: [String: Value]) async throws(IntentFlowError)
+    -> [String: Value]
+  {
+    for name in given.keys.sorted() where !plan.inputs.contains(where: { $0.name == name }) {
+      var message = "'\(plan.workflow.name)' has no input '\(name)'"
+      if let suggestion = Spelling.closest(to: name, among: plan.inputs.map(\.name)) {
+        message += "; did you mean '\(suggestion)'?"
+      } else if plan.inputs.isEmpty {
+        message += "; it declares no inputs"
+      } else {
+        message += "; its inputs are " + plan.inputs.map { "'\($0.name)'" }.joined(separator: ", ")
+      }
+      throw IntentFlowError(.usage, message)
+    }
+    var bound: [String: Value] = [:]
+    for input in plan.inputs {
+      var value = given[input.name]
+      if value == nil, let defaultValue = input.defaultValue { value = defaultValue }
+      if value == nil {
+        let request = ValueRequest(
+          step: "inputs", intent: "workflow.input", parameter: input.parameter,
+          prompt: input.parameter.question, reason: nil, suggestions: [])
+        let answer: Value?
+        do {
+          answer = try await configuration.interaction.requestValue(request)
+        } catch {
+          throw IntentFlowError(.cancelled, "the run was cancelled while asking for '\(input.name)'")
+        }
+        guard let answer else {
+          throw IntentFlowError(
+            .needsValue,
+            "input '\(input.name)' needs a value and has no default; pass --input "
+              + "\(input.name)=VALUE", parameter: input.name)
+        }
+        value = answer
+      }
+      do {
+        bound[input.name] = try (value ?? .null).coerced(to: input.type)
+      } catch {
+        throw IntentFlowError(
+          .usage, "input '\(input.name)' expects \(input.type.article) \(input.type): \(error.message)",
+          location: input.location, parameter: input.name)
+      }
+    }
+    return bound
+  }
+
+  /// Runs a plan with bound inputs (see ``bindInputs(_:_:)``; unbound inputs are bound here).
+  public func run(_ plan: Plan, inputs given: [String: Value] = [:]) async -> RunResult {
+    let started = configuration.now()
+    let clock = ContinuousClock()
+    let start = clock.now
+    configuration.observer(.runStarted(workflow: plan.workflow.name))
+    var run = RunState(plan: plan, configuration: configuration)
+    var status = RunStatus.succeeded
+    var output = Value.null
+    var failure: IntentFlowError?
+    do {
+      let inputs = try await bindInputs(plan, given)
+      for input in plan.inputs { run.slots[input.slot] = inputs[input.name] ?? .null }
+      let last = try await run.block(plan.steps, previous: .null)
+      if let expression = plan.output {
+        output = try run.evaluate(expression, at: plan.workflow.location)
+      } else {
+        output = last
+      }
+    } catch {
+      failure = error
+      status = RunStatus(error.code)
+    }
+    configuration.observer(.runFinished(status: status))
+    return RunResult(
+      workflowName: plan.workflow.name, status: status, output: output,
+      steps: run.records.compactMap { $0 }, error: failure, startedAt: started,
+      duration: clock.now - start)
+  }
+}
+
+/// The state of one run: its slots and step records.
+private struct RunState {
+  let plan: Plan
+  let configuration: Executor.Configuration
+  var slots: [Value]
+  var records: [StepRecord?]
+
+  init(plan: Plan, configuration: Executor.Configuration) {
+    self.plan = plan
+    self.configuration = configuration
+    slots = Array(repeating: .null, count: plan.slotCount)
+    records = Array(repeating: nil, count: plan.stepCount)
+  }
+
+  /// Runs a block's steps in order; returns the output passed on by the last one.
+  mutating func block(_ steps: [PlannedStep], previous: Value) async throws(IntentFlowError)
+    -> Value
+  {
+    var previous = previous
+    for step in steps {
+      previous = try await self.step(step, previous: previous)
+    }
+    return previous
+  }
+
+  /// Runs a step; returns what the next step receives as its implicit input.
+  private mutating func step(_ step: PlannedStep, previous: Value) async throws(IntentFlowError)
+    -> Value
+  {
+    let info = StepInfo(
+      index: step.index, id: step.id, label: step.label, intent: step.intent,
+      location: step.location)
+    if Task.isCancelled {
+      throw IntentFlowError(
+        .cancelled, "the run was cancelled before step '\(step.label)': "
+          + "\(configuration.cancellationReason())", location: step.location, step: step.label)
+    }
+    if let condition = step.condition {
+      guard Evaluator.isTrue(try evaluate(condition, step: step)) else {
+        slots[step.slot] = .null
+        update(step) { $0.status = .skipped }
+        configuration.observer(.stepSkipped(info))
+        return previous
+      }
+    }
+    configuration.observer(.stepStarted(info))
+    let clock = ContinuousClock()
+    let started = clock.now
+    var output: Value
+    var dialog: String?
+    var snippet: String?
+    do {
+      switch step.kind {
+      case .action(let action):
+        (output, dialog, snippet) = try await perform(action, step: step, info: info, previous: previous)
+      case .forEach(let items, let itemSlot, let body):
+        var outputs: [Value] = []
+        for item in try evaluate(items, step: step).listItems {
+          slots[itemSlot] = item
+          outputs.append(try await block(body, previous: item))
+        }
+        output = .list(outputs)
+      case .branch(let condition, let then, let otherwise):
+        let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
+        output = chosen.isEmpty ? .null : try await block(chosen, previous: previous)
+      case .repeatLoop(let count, let passSlot, let body):
+        let times = try repeatCount(count, step: step)
+        var outputs: [Value] = []
+        outputs.reserveCapacity(times)
+        for pass in 0..<times {
+          if let passSlot { slots[passSlot] = .integer(pass + 1) }
+          outputs.append(try await block(body, previous: previous))
+        }
+        output = .list(outputs)
+      case .workflow(let subplan, let inputs):
+        output = try await runWorkflow(subplan, inputs: inputs, step: step)
+      }
+    } catch {
+      let duration = clock.now - started
+      var failure = error
+      if failure.location == nil { failure.location = step.location }
+      if failure.step == nil { failure.step = step.label }
+      update(step) {
+        $0.status = StepStatus(rawValue: RunStatus(failure.code).rawValue) ?? .failed
+        $0.error = failure
+        $0.output = .null
+        $0.runs += 1
+        $0.duration += duration
+      }
+      if case .action = step.kind {} else {
+        configuration.observer(.stepFailed(info, error: failure, willRetry: false))
+      }
+      slots[step.slot] = .null
+      if step.options.onError == .continue, Self.canContinue(after: failure) {
+        return previous
+      }
+      throw failure
+    }
+    let duration = clock.now - started
+    slots[step.slot] = output
+    update(step) {
+      $0.status = .succeeded
+      $0.output = output
+      $0.dialog = dialog
+      $0.snippet = snippet
+      $0.error = nil
+      $0.runs += 1
+      $0.duration += duration
+    }
+    configuration.observer(
+      .stepFinished(info, output: output, dialog: dialog, snippet: snippet, duration: duration))
+    return output
+  }
+
+  /// Runs an intent step, with its retries.
+  private mutating func perform(
+    _ action: ActionPlan, step: PlannedStep, info: StepInfo, previous: Value
+  ) async throws(IntentFlowError) -> (Value, String?, String?) {
+    var arguments: [String: Value] = [:]
+    for (name, value) in action.arguments { arguments[name] = try evaluate(value, step: step) }
+    if let input = action.implicitInput, arguments[input] == nil {
+      arguments[input] = previous
+    }
+    let observer = configuration.observer
+    var options = IntentInvocation.Options()
+    options.assumeYes = configuration.assumeYes
+    options.requireConfirmation = step.options.confirm
+    options.timeout = step.options.timeout ?? configuration.defaultTimeout
+    options.sleep = configuration.sleep
+    options.cancellationReason = configuration.cancellationReason
+    options.onPhase = { phase in
+      switch phase {
+      case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
+      case .confirmed: observer(.stepConfirmed(info))
+      }
+    }
+    let context = IntentContext(
+      dependencies: configuration.dependencies,
+      progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id)
+    let invocation = IntentInvocation(
+      action.descriptor, arguments: arguments, step: step.label,
+      interaction: configuration.interaction, context: context, options: options)
+    var attempt = 0
+    while true {
+      do {
+        let result = try await invocation.run()
+        return (result.output, result.dialog, result.snippet)
+      } catch {
+        var failure = error
+        failure.location = failure.location ?? step.location
+        let retry =
+          attempt < step.options.retries && (error.code == .failed || error.code == .timedOut)
+        observer(.stepFailed(info, error: failure, willRetry: retry))
+        guard retry else { throw failure }
+        attempt += 1
+        update(step) { $0.runs += 1 }
+        if step.options.retryDelay > .zero {
+          do {
+            try await configuration.sleep(step.options.retryDelay)
+          } catch {
+            throw IntentFlowError(
+              .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
+              location: step.location, step: step.label)
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func runWorkflow(
+    _ subplan: Plan, inputs: [(name: String, value: CompiledValue)], step: PlannedStep
+  ) async throws(IntentFlowError) -> Value {
+    var given: [String: Value] = [:]
+    for (name, value) in inputs { given[name] = try evaluate(value, step: step) }
+    var nested = configuration
+    let outer = configuration.observer
+    nested.observer = { event in
+      if case .stepFinished(_, _, let dialog?, _, _) = event {
+        outer(.progress(
+          StepInfo(index: step.index, id: step.id, label: step.label, intent: nil, location: step.location),
+          ProgressReporter.Update(completed: 0, total: nil, message: dialog)))
+      }
+    }
+    let result = await Executor(configuration: nested).run(subplan, inputs: given)
+    if let error = result.error {
+      var failure = error
+      failure.message = "in workflow '\(subplan.workflow.source.path)': \(error.message)"
+      throw failure
+    }
+    return result.output
+  }
+
+  private func repeatCount(_ count: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Int {
+    let value = try evaluate(count, step: step)
+    guard case .integer(let times)? = try? value.coerced(to: .integer), times >= 0 else {
+      throw IntentFlowError(
+        .unsupported,
+        "step '\(step.label)': the repeat count must be a whole number, 0 or more, not "
+          + "'\(value.textDescription)'", location: step.location, step: step.label)
+    }
+    return times
+  }
+
+  private func evaluate(_ value: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Value {
+    do {
+      return try Evaluator.value(value, slots)
+    } catch {
+      throw Self.failure(error, step: step)
+    }
+  }
+
+  private func evaluate(_ expression: CompiledExpression, step: PlannedStep) throws(IntentFlowError)
+    -> Value
+  {
+    do {
+      return try Evaluator.evaluate(expression, slots)
+    } catch {
+      throw Self.failure(error, step: step)
+    }
+  }
+
+  func evaluate(_ value: CompiledValue, at location: SourceLocation) throws(IntentFlowError) -> Value {
+    do {
+      return try Evaluator.value(value, slots)
+    } catch {
+      throw IntentFlowError(
+        .failed, "the workflow's output: \(error.message)", location: error.location ?? location)
+    }
+  }
+
+  private static func failure(_ error: EvaluationError, step: PlannedStep) -> IntentFlowError {
+    IntentFlowError(
+      .failed, "step '\(step.label)': \(error.message)", location: error.location ?? step.location,
+      step: step.label)
+  }
+
+  /// Whether `onError: continue` applies: not to runs stopped for a person's answer, nor
+  /// to cancellation.
+  private static func canContinue(after error: IntentFlowError) -> Bool {
+    switch error.code {
+    case .failed, .unsupported, .timedOut, .confirmationFailed: return true
+    default: return false
+    }
+  }
+
+  private mutating func update(_ step: PlannedStep, _ change: (inout StepRecord) -> Void) {
+    var record =
+      records[step.index]
+      ?? StepRecord(
+        index: step.index, id: step.id, label: step.label, intent: step.intent,
+        kind: step.kindName, location: step.location, status: .succeeded)
+    change(&record)
+    records[step.index] = record
+  }
+}

@@ -1,0 +1,84 @@
+public import Foundation
+public import IntentKit
+
+/// How a run ended, as `--json` reports it.
+public enum RunStatus: String, Sendable, Hashable, CaseIterable {
+  case succeeded, failed, needsValue, disambiguation, confirmationRequired, timedOut, cancelled
+
+  /// The status for a run that stopped with this error.
+  public init(_ code: IntentFlowError.Code) {
+    switch code {
+    case .needsValue: self = .needsValue
+    case .disambiguation: self = .disambiguation
+    case .confirmationRequired: self = .confirmationRequired
+    case .timedOut: self = .timedOut
+    case .cancelled: self = .cancelled
+    default: self = .failed
+    }
+  }
+}
+
+/// How one step ended (for a step inside a loop: its latest pass).
+public enum StepStatus: String, Sendable, Hashable {
+  case succeeded, failed, skipped, needsValue, disambiguation, confirmationRequired, timedOut
+  case cancelled
+}
+
+/// What one step did in a run. A step inside a loop has one record for all its passes.
+public struct StepRecord: Sendable {
+  /// Position among the plan's steps, depth first.
+  public var index: Int
+  public var id: String?
+  public var label: String
+  public var intent: IntentIdentifier?
+  /// `intent`, `forEach`, `if`, `repeat` or `workflow`.
+  public var kind: String
+  public var location: SourceLocation
+  public var status: StepStatus
+  /// The latest pass's output.
+  public var output: Value = .null
+  public var dialog: String?
+  public var snippet: String?
+  /// How many times the step ran (passes of enclosing loops, plus retries).
+  public var runs = 0
+  /// How long the step took in all.
+  public var duration: Duration = .zero
+  /// Why it failed, when it did.
+  public var error: IntentFlowError?
+}
+
+/// The outcome of a run.
+public struct RunResult: Sendable {
+  public var workflowName: String
+  public var status: RunStatus
+  /// The workflow's output (the `output` expression, or the last step's output).
+  public var output: Value
+  /// The steps that ran or were skipped, in file order.
+  public var steps: [StepRecord]
+  /// Why the run stopped, when it did not succeed.
+  public var error: IntentFlowError?
+  public var startedAt: Date
+  public var duration: Duration
+}
+
+/// Something that happened during a run, for the CLI to render and stores to record.
+public enum RunEvent: Sendable {
+  case runStarted(workflow: String)
+  case stepStarted(StepInfo)
+  case stepResolved(StepInfo, parameters: [String: Value])
+  case stepConfirmed(StepInfo)
+  case stepFinished(StepInfo, output: Value, dialog: String?, snippet: String?, duration: Duration)
+  case stepSkipped(StepInfo)
+  case stepFailed(StepInfo, error: IntentFlowError, willRetry: Bool)
+  case progress(StepInfo, ProgressReporter.Update)
+  case runFinished(status: RunStatus)
+}
+
+/// The identity of a step in events.
+public struct StepInfo: Sendable, Hashable {
+  public var index: Int
+  public var id: String?
+  public var label: String
+  public var intent: IntentIdentifier?
+  public var location: SourceLocation
+}

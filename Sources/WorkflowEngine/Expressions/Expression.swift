@@ -1,0 +1,66 @@
+public import IntentKit
+
+/// An expression of the workflow language, as written inside `${…}` and in conditions.
+///
+/// The language is small on purpose: references (`inputs.title`, `add`, `found[0].title`,
+/// `found.count`), literals (`3`, `2.5`, `'text'`, `"text"`, `true`, `false`, `null`),
+/// comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`), `contains`, `!`, `&&`, `||` and parentheses.
+public indirect enum Expression: Sendable, Hashable {
+  case literal(Value)
+  case reference(Reference)
+  case not(Expression)
+  case and(Expression, Expression)
+  case or(Expression, Expression)
+  case compare(Expression, ComparisonOperator, Expression)
+  case contains(Expression, Expression)
+
+  /// Every reference in the expression, in source order.
+  public var references: [Reference] {
+    switch self {
+    case .literal: return []
+    case .reference(let reference): return [reference]
+    case .not(let operand): return operand.references
+    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs),
+      .contains(let lhs, let rhs):
+      return lhs.references + rhs.references
+    }
+  }
+}
+
+/// A comparison operator.
+public enum ComparisonOperator: String, Sendable, Hashable {
+  case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<="
+  case greater = ">", greaterOrEqual = ">="
+}
+
+/// A reference to a value: a root name and a path into it.
+public struct Reference: Sendable, Hashable, CustomStringConvertible {
+  /// `inputs`, a step id, or a loop variable.
+  public var root: String
+  /// Properties and indexes after the root.
+  public var path: [PathComponent]
+  /// Where the reference starts, in Unicode scalars from the start of the expression text.
+  public var offset: Int
+
+  public init(root: String, path: [PathComponent], offset: Int) {
+    self.root = root
+    self.path = path
+    self.offset = offset
+  }
+
+  /// The reference as written: `found[0].title`.
+  public var description: String {
+    path.reduce(root) { text, component in
+      switch component {
+      case .property(let name): return text + "." + name
+      case .index(let index): return text + "[\(index)]"
+      }
+    }
+  }
+}
+
+/// One step of a path: `.title` or `[0]`.
+public enum PathComponent: Sendable, Hashable {
+  case property(String)
+  case index(Int)
+}

@@ -1,0 +1,131 @@
+public import IntentKit
+
+/// A validated workflow, ready to run: every intent found, every reference bound to a slot,
+/// every type checked. Making a plan is where all static validation happens; running one
+/// cannot fail for a reason that could have been known before the first step.
+public struct Plan: Sendable {
+  public var workflow: Workflow
+  public var inputs: [PlannedInput]
+  public var steps: [PlannedStep]
+  /// The output expression; `nil` means the last top-level step's output.
+  public var output: CompiledValue?
+  public var outputType: ValueType
+  /// How many value slots a run needs (inputs, step outputs, loop variables).
+  public var slotCount: Int
+  /// How many steps there are, nested ones included (each has an ``PlannedStep/index``).
+  public var stepCount: Int
+
+  /// Every step, depth first, in file order.
+  public var allSteps: [PlannedStep] {
+    var result: [PlannedStep] = []
+    func visit(_ steps: [PlannedStep]) {
+      for step in steps {
+        result.append(step)
+        switch step.kind {
+        case .action, .workflow: break
+        case .forEach(_, _, let body), .repeatLoop(_, _, let body): visit(body)
+        case .branch(_, let then, let otherwise):
+          visit(then)
+          visit(otherwise)
+        }
+      }
+    }
+    visit(steps)
+    return result
+  }
+}
+
+/// A workflow input with its checked type and default.
+public struct PlannedInput: Sendable {
+  public var name: String
+  public var type: ValueType
+  public var defaultValue: Value?
+  public var description: String?
+  public var location: SourceLocation
+  var slot: Int
+
+  /// The input as a parameter, for prompts.
+  public var parameter: ParameterDescriptor {
+    ParameterDescriptor(
+      name: name, title: name, description: description, type: type,
+      defaultValue: defaultValue,
+      prompt: description.map { "\($0) (\(name))" } ?? "Value for input '\(name)'?")
+  }
+}
+
+/// One step of a plan.
+public struct PlannedStep: Sendable {
+  /// Position among all the plan's steps, depth first.
+  public var index: Int
+  public var id: String?
+  /// How messages name the step: its id, or its intent's identifier, or its kind.
+  public var label: String
+  public var location: SourceLocation
+  public var condition: CompiledExpression?
+  public var options: StepOptions
+  public var outputType: ValueType
+  public var kind: Kind
+  var slot: Int
+
+  /// What the step does.
+  public indirect enum Kind: Sendable {
+    case action(ActionPlan)
+    case forEach(items: CompiledValue, itemSlot: Int, body: [PlannedStep])
+    case branch(condition: CompiledExpression, then: [PlannedStep], otherwise: [PlannedStep])
+    case repeatLoop(count: CompiledValue, passSlot: Int?, body: [PlannedStep])
+    case workflow(Plan, inputs: [(name: String, value: CompiledValue)])
+  }
+
+  /// The intent's identifier for an action step.
+  public var intent: IntentIdentifier? {
+    if case .action(let action) = kind { return action.descriptor.identifier }
+    return nil
+  }
+
+  /// The step's kind as a word: `intent`, `forEach`, `if`, `repeat`, `workflow`.
+  public var kindName: String {
+    switch kind {
+    case .action: return "intent"
+    case .forEach: return "forEach"
+    case .branch: return "if"
+    case .repeatLoop: return "repeat"
+    case .workflow: return "workflow"
+    }
+  }
+}
+
+/// An intent step's plan.
+public struct ActionPlan: Sendable {
+  public var descriptor: IntentDescriptor
+  public var arguments: [(name: String, value: CompiledValue)]
+  /// The parameter that takes the previous step's output, when the step leaves it unset.
+  public var implicitInput: String?
+}
+
+/// An expression with its references bound to slots.
+public indirect enum CompiledExpression: Sendable {
+  case literal(Value)
+  case slot(Int, path: [PathComponent], text: String, location: SourceLocation)
+  case inputs([(name: String, slot: Int)])
+  case not(CompiledExpression)
+  case and(CompiledExpression, CompiledExpression)
+  case or(CompiledExpression, CompiledExpression)
+  case compare(CompiledExpression, ComparisonOperator, CompiledExpression)
+  case contains(CompiledExpression, CompiledExpression)
+}
+
+/// A value with its expressions compiled.
+public indirect enum CompiledValue: Sendable {
+  case literal(Value)
+  /// Exactly one `${…}`: the typed value.
+  case expression(CompiledExpression)
+  /// Text with expressions in it: always text.
+  case interpolation([Segment])
+  case list([CompiledValue])
+  case dictionary([(key: String, value: CompiledValue)])
+
+  public enum Segment: Sendable {
+    case text(String)
+    case expression(CompiledExpression)
+  }
+}
