@@ -33,7 +33,8 @@ struct OptionParsingTests {
     #expect(run.positional("FILE") == "plan.json")
   }
 
-  @Test("short flags may be clustered", arguments: [["-yj"], ["-jy"], ["-y", "-j"], ["--yes", "-j"]])
+  @Test(
+    "short flags may be clustered", arguments: [["-yj"], ["-jy"], ["-y", "-j"], ["--yes", "-j"]])
   func clusteredFlags(flags: [String]) throws {
     let run = try command(["run", "plan.json"] + flags)
     #expect(run.flag("yes"))
@@ -153,7 +154,8 @@ struct PositionalParsingTests {
   func commandUsageError() throws {
     let run = try command(["run", "plan.json", "--input", "oops"])
     let error = run.usageError("input 'oops' needs NAME=VALUE")
-    #expect(error.description == "error: input 'oops' needs NAME=VALUE\nSee 'intentflow run --help'.")
+    #expect(
+      error.description == "error: input 'oops' needs NAME=VALUE\nSee 'intentflow run --help'.")
     #expect(error.kind == .invalidValue)
   }
 }
@@ -185,8 +187,10 @@ struct HelpRequestTests {
 
   @Test("'help' takes a path of commands")
   func nestedHelp() throws {
-    #expect(try helpText(["help", "schedule", "add"]) == Sample.parser.help(for: ["schedule", "add"]))
-    #expect(try helpText(["schedule", "help", "add"]) == Sample.parser.help(for: ["schedule", "add"]))
+    #expect(
+      try helpText(["help", "schedule", "add"]) == Sample.parser.help(for: ["schedule", "add"]))
+    #expect(
+      try helpText(["schedule", "help", "add"]) == Sample.parser.help(for: ["schedule", "add"]))
   }
 
   @Test("'--help' after '--' is a positional")

@@ -54,7 +54,8 @@ enum Sample {
   static let history = CommandSpec(
     "history", abstract: "Show past runs.",
     options: [
-      .option("limit", short: "n", valueName: "COUNT", help: "How many runs to show.",
+      .option(
+        "limit", short: "n", valueName: "COUNT", help: "How many runs to show.",
         defaultDescription: "20")
     ])
 

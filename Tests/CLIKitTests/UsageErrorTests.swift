@@ -135,7 +135,10 @@ struct UsageErrorTests {
 
   @Test("the command path names the command whose help the hint points at")
   func commandPath() throws {
-    #expect(try #require(usageError(["schedule", "add"])).commandPath == ["intentflow", "schedule", "add"])
+    #expect(
+      try #require(usageError(["schedule", "add"])).commandPath == [
+        "intentflow", "schedule", "add",
+      ])
   }
 
   @Test("two missing positionals are both named")
@@ -143,7 +146,10 @@ struct UsageErrorTests {
     let copy = CommandSpec(
       "copy", abstract: "Copy.",
       arguments: [ArgumentSpec("FROM", help: "Source."), ArgumentSpec("TO", help: "Target.")])
-    #expect(throws: UsageError("missing FROM, TO; usage: copy FROM TO", commandPath: ["copy"], kind: .missingArgument)) {
+    #expect(
+      throws: UsageError(
+        "missing FROM, TO; usage: copy FROM TO", commandPath: ["copy"], kind: .missingArgument)
+    ) {
       try ArgumentParser(root: copy, version: "1").parse([])
     }
   }
@@ -151,6 +157,8 @@ struct UsageErrorTests {
   @Test("a styled error colours its label only")
   func styled() {
     let error = UsageError("bad", commandPath: ["intentflow"])
-    #expect(error.rendered(style: .ansi) == "\u{1B}[1m\u{1B}[31merror:\u{1B}[39m\u{1B}[22m bad\nSee 'intentflow --help'.")
+    #expect(
+      error.rendered(style: .ansi)
+        == "\u{1B}[1m\u{1B}[31merror:\u{1B}[39m\u{1B}[22m bad\nSee 'intentflow --help'.")
   }
 }

@@ -116,13 +116,15 @@ public final class ProgressBar: Sendable {
     guard let total else {
       let count = completed > 0 ? " \(completed)" : ""
       let spinner = " " + frames[frame % frames.count] + count
-      return fitted(label, room - spinner.count) + spinner
+      return joined(fitted(label, room - spinner.count), spinner)
     }
     let done = min(max(completed, 0), max(total, 0))
     let percent = total > 0 ? done * 100 / total : 100
     let suffix = " \(percent)% (\(done)/\(total))"
-    let barWidth = min(40, room - label.displayWidth - suffix.count - 3)
-    guard barWidth >= 5 else { return fitted(label, room - suffix.count) + suffix }
+    // Sized for the widest suffix, so the bar keeps its width as the numbers grow.
+    let widestSuffix = " 100% (\(total)/\(total))"
+    let barWidth = min(40, room - label.displayWidth - widestSuffix.count - 3)
+    guard barWidth >= 5 else { return joined(fitted(label, room - suffix.count), suffix) }
     let filled = total > 0 ? barWidth * done / total : barWidth
     let bar =
       filled >= barWidth
@@ -132,7 +134,13 @@ public final class ProgressBar: Sendable {
     return "\(label) [\(bar)]\(suffix)"
   }
 
-  /// The label cut to at most `width` columns.
+  /// The label and what follows it, or only what follows (without its space) if the label
+  /// was cut away entirely.
+  private static func joined(_ label: String, _ rest: String) -> String {
+    label.isEmpty ? rest.trimmed : label + rest
+  }
+
+  /// The label cut to at most `width` columns, without trailing spaces.
   private static func fitted(_ label: String, _ width: Int) -> String {
     var result = ""
     var used = 0
@@ -142,6 +150,6 @@ public final class ProgressBar: Sendable {
       result.append(character)
       used += characterWidth
     }
-    return result
+    return result.count < label.count ? result.trimmed : result
   }
 }

@@ -29,7 +29,8 @@ struct HelpFormatter {
   func render() -> String {
     var sections: [String] = []
     if !command.abstract.isEmpty {
-      sections.append(("OVERVIEW: " + command.abstract).wrapped(to: lineWidth).joined(separator: "\n"))
+      sections.append(
+        ("OVERVIEW: " + command.abstract).wrapped(to: lineWidth).joined(separator: "\n"))
     }
     if let discussion = command.discussion, !discussion.isEmpty {
       sections.append(paragraphs(discussion))
