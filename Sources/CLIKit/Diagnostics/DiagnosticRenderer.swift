@@ -78,9 +78,7 @@ public struct DiagnosticRenderer: Sendable {
       indent += scalar == "\t" ? "\t" : String(repeating: " ", count: scalar.displayWidth)
     }
     let end = min(start + max(length, 1), scalars.count)
-    let underlined = scalars[start..<max(start, end)].reduce(0) {
-      $0 + ($1 == "\t" ? 1 : $1.displayWidth)
-    }
+    let underlined = scalars[start..<max(start, end)].displayWidth
     return (indent, "^" + String(repeating: "~", count: max(0, underlined - 1)))
   }
 

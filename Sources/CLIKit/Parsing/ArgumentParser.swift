@@ -74,11 +74,9 @@ public struct ArgumentParser: Sendable {
     var words = path[...]
     if words.first == root.name { words = words.dropFirst() }
     var chain = [root]
-    var current = root
     for word in words {
-      guard let next = current.subcommand(named: word) else { break }
+      guard let next = chain[chain.count - 1].subcommand(named: word) else { break }
       chain.append(next)
-      current = next
     }
     return chain
   }

@@ -12,8 +12,8 @@ struct ParsingPass {
   let tokens: [String]
   let isLenient: Bool
   private var index = 0
+  /// The commands selected so far, from the root; never empty.
   private var commands: [CommandSpec]
-  private var current: CommandSpec
   private var positionals: [String] = []
   private var occurrences: [String: [String]] = [:]
   private var isAfterSeparator = false
@@ -23,9 +23,9 @@ struct ParsingPass {
     self.tokens = tokens
     self.isLenient = isLenient
     self.commands = [parser.root]
-    self.current = parser.root
   }
 
+  private var current: CommandSpec { commands[commands.count - 1] }
   private var path: [String] { commands.map(\.name) }
 
   mutating func run() throws(UsageError) -> ParseOutcome {
@@ -119,7 +119,6 @@ struct ParsingPass {
     if !current.subcommands.isEmpty, positionals.isEmpty {
       if let subcommand = current.subcommand(named: token) {
         commands.append(subcommand)
-        current = subcommand
         return nil
       }
       if token == "help" { return try helpCommand() }
@@ -132,13 +131,12 @@ struct ParsingPass {
   /// `help [COMMAND…]`: the help of the command the remaining words name.
   private func helpCommand() throws(UsageError) -> ParseOutcome {
     var chain = commands
-    var target = current
     for word in tokens[index...] where !word.hasPrefix("-") {
+      let target = chain[chain.count - 1]
       guard let next = target.subcommand(named: word) else {
         throw unknownCommand(word, in: target, path: chain.map(\.name))
       }
       chain.append(next)
-      target = next
     }
     return .help(parser.help(for: chain.map(\.name)))
   }

@@ -145,7 +145,7 @@ public final class ProgressBar: Sendable {
     var result = ""
     var used = 0
     for character in label {
-      let characterWidth = character.unicodeScalars.reduce(0) { $0 + $1.displayWidth }
+      let characterWidth = character.unicodeScalars.displayWidth
       if used + characterWidth > width { break }
       result.append(character)
       used += characterWidth

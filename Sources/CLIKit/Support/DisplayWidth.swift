@@ -1,10 +1,12 @@
 extension Unicode.Scalar {
   /// The number of terminal columns the scalar occupies: 0 for combining marks and other
-  /// zero-width scalars, 2 for East Asian wide and emoji-presentation scalars, 1 otherwise.
+  /// zero-width scalars, 2 for East Asian wide and emoji-presentation scalars, 1 otherwise,
+  /// and 1 for a tab (callers that align under a tab copy the tab itself).
   ///
   /// An approximation of `wcwidth`: enough to line up carets and columns under ordinary
   /// text, names and CJK; ZWJ emoji sequences count each visible part.
   var displayWidth: Int {
+    if self == "\t" { return 1 }
     switch properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format, .control: return 0
     default: break
@@ -30,6 +32,13 @@ extension StringProtocol {
   /// The number of terminal columns the text occupies on one line (see
   /// `Unicode.Scalar.displayWidth`); a tab counts as one column.
   var displayWidth: Int {
-    unicodeScalars.reduce(0) { $0 + ($1 == "\t" ? 1 : $1.displayWidth) }
+    unicodeScalars.displayWidth
+  }
+}
+
+extension Sequence<Unicode.Scalar> {
+  /// The number of terminal columns the scalars occupy on one line.
+  var displayWidth: Int {
+    reduce(0) { $0 + $1.displayWidth }
   }
 }
