@@ -1,0 +1,92 @@
+/// Renders diagnostics as compilers do:
+///
+/// ```
+/// plan.json:5:17: error: unknown intent 'todos.complet'; did you mean 'todos.complete'?
+///     "intent": "todos.complet",
+///               ^
+/// note: intents are listed by 'intentflow intents'
+/// ```
+///
+/// The source line is shown as written; the caret's indent copies its tabs and gives every
+/// other scalar before the column its display width (none for combining marks, two for
+/// wide CJK and emoji), so the caret lands under the column on a terminal.
+public struct DiagnosticRenderer: Sendable {
+  /// The styling: bold location and message, coloured severity, green caret.
+  public var style: Style
+
+  /// Creates a renderer.
+  ///
+  /// - Parameter style: The styling, usually ``Terminal/errorStyle``.
+  public init(style: Style = .plain) {
+    self.style = style
+  }
+
+  /// Renders one diagnostic.
+  ///
+  /// - Parameter diagnostic: The diagnostic.
+  /// - Returns: Its lines, without a final newline.
+  /// - Complexity: O(*n*) in the length of the source line.
+  public func render(_ diagnostic: Diagnostic) -> String {
+    var lines = [header(diagnostic)]
+    if let source = diagnostic.sourceLine.map(Self.withoutLineEnding) {
+      lines.append(source)
+      if let column = diagnostic.column {
+        let (indent, marker) = Self.caret(under: source, column: column, length: diagnostic.length)
+        lines.append(indent + style.green(marker))
+      }
+    }
+    for note in diagnostic.notes {
+      lines.append("\(label(.note)) \(note)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Renders several diagnostics one after another.
+  ///
+  /// - Parameter diagnostics: The diagnostics, in the order to show them.
+  /// - Returns: Their lines, without a final newline.
+  public func render(_ diagnostics: [Diagnostic]) -> String {
+    diagnostics.map(render).joined(separator: "\n")
+  }
+
+  private func header(_ diagnostic: Diagnostic) -> String {
+    var location = diagnostic.path.map { [$0] } ?? []
+    if let line = diagnostic.line {
+      location.append(String(line))
+      if let column = diagnostic.column { location.append(String(column)) }
+    }
+    let prefix = location.isEmpty ? "" : style.bold(location.joined(separator: ":") + ":") + " "
+    return prefix + label(diagnostic.severity) + " " + style.bold(diagnostic.message)
+  }
+
+  private func label(_ severity: Diagnostic.Severity) -> String {
+    let text = severity.rawValue + ":"
+    switch severity {
+    case .error: return style.bold(style.red(text))
+    case .warning: return style.bold(style.yellow(text))
+    case .note: return style.bold(style.cyan(text))
+    }
+  }
+
+  /// The indent and marker that put a caret under `column` (one-based, in scalars) of
+  /// `source`; a column past the end points just after the last scalar.
+  static func caret(under source: String, column: Int, length: Int) -> (String, String) {
+    let scalars = Array(source.unicodeScalars)
+    let start = min(max(column, 1), scalars.count + 1) - 1
+    var indent = ""
+    for scalar in scalars[..<start] {
+      indent += scalar == "\t" ? "\t" : String(repeating: " ", count: scalar.displayWidth)
+    }
+    let end = min(start + max(length, 1), scalars.count)
+    let underlined = scalars[start..<max(start, end)].displayWidth
+    return (indent, "^" + String(repeating: "~", count: max(0, underlined - 1)))
+  }
+
+  private static func withoutLineEnding(_ line: String) -> String {
+    var line = Substring(line)
+    while let last = line.unicodeScalars.last, last == "\n" || last == "\r" {
+      line = Substring(line.unicodeScalars.dropLast())
+    }
+    return String(line)
+  }
+}

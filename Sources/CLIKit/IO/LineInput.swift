@@ -1,0 +1,53 @@
+internal import Dispatch
+internal import Synchronization
+
+/// Somewhere to read lines of text from: standard input, or a script in tests.
+public struct LineInput: Sendable {
+  /// Reads the next line without its line ending; `nil` at the end of input.
+  public var readLine: @Sendable () async -> String?
+
+  /// Creates an input from its read operation.
+  ///
+  /// - Parameter readLine: Returns the next line, or `nil` at the end of input.
+  public init(readLine: @escaping @Sendable () async -> String?) {
+    self.readLine = readLine
+  }
+
+  /// Standard input, read on a dedicated serial queue so that a task awaiting a line never
+  /// blocks a thread of Swift's cooperative pool.
+  ///
+  /// A read cannot be cancelled: a cancelled task still waits for its line (or the end of
+  /// input), which only matters for programs that go on after giving up on a prompt.
+  public static let standardInput: LineInput = {
+    let queue = DispatchQueue(label: "CLIKit.LineInput.standardInput")
+    return LineInput {
+      await withCheckedContinuation { continuation in
+        queue.async {
+          continuation.resume(returning: Swift.readLine(strippingNewline: true))
+        }
+      }
+    }
+  }()
+
+  /// An input that yields the given lines in order, then `nil` (end of input), for tests.
+  ///
+  /// - Parameter lines: The lines to yield.
+  /// - Returns: A scripted input.
+  public static func lines(_ lines: [String]) -> LineInput {
+    let script = Script(lines)
+    return LineInput { script.next() }
+  }
+}
+
+/// The remaining lines of a scripted ``LineInput``.
+private final class Script: Sendable {
+  private let remaining: Mutex<ArraySlice<String>>
+
+  init(_ lines: [String]) {
+    remaining = Mutex(lines[...])
+  }
+
+  func next() -> String? {
+    remaining.withLock { $0.popFirst() }
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder: replaced as the CLIKit target is written.
