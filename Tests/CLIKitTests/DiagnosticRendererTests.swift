@@ -7,7 +7,7 @@ struct DiagnosticRendererTests {
 
   @Test("location, severity, message, then the source line with a caret under the column")
   func error() {
-    let diagnostic = Diagnostic(
+    let diagnostic = SourceDiagnostic(
       path: "plan.json", line: 5, column: 15, severity: .error,
       message: "unknown intent 'todos.complet'; did you mean 'todos.complete'?",
       sourceLine: #"    "intent": "todos.complet","#)
@@ -21,7 +21,7 @@ struct DiagnosticRendererTests {
 
   @Test("tabs before the column are copied into the caret's indent")
   func tabs() {
-    let diagnostic = Diagnostic(
+    let diagnostic = SourceDiagnostic(
       path: "plan.json", line: 3, column: 4, message: "expected ':'",
       sourceLine: "\t\t\"id\" 1")
     #expect(
@@ -38,19 +38,19 @@ struct DiagnosticRendererTests {
       ("\t\"ü\"", 3, "\t ^"),
     ])
   func unicode(source: String, column: Int, caret: String) {
-    let diagnostic = Diagnostic(line: 1, column: column, message: "m", sourceLine: source)
+    let diagnostic = SourceDiagnostic(line: 1, column: column, message: "m", sourceLine: source)
     #expect(renderer.render(diagnostic) == "1:\(column): error: m\n\(source)\n\(caret)")
   }
 
   @Test("a column past the end points just after the last character")
   func pastEnd() {
-    let diagnostic = Diagnostic(line: 1, column: 99, message: "unexpected end", sourceLine: "{")
+    let diagnostic = SourceDiagnostic(line: 1, column: 99, message: "unexpected end", sourceLine: "{")
     #expect(renderer.render(diagnostic) == "1:99: error: unexpected end\n{\n ^")
   }
 
   @Test("a length underlines the whole token")
   func underline() {
-    let diagnostic = Diagnostic(
+    let diagnostic = SourceDiagnostic(
       path: "c", line: 1, column: 3, severity: .warning, message: "m", sourceLine: "0 25 * * *",
       length: 2)
     #expect(renderer.render(diagnostic) == "c:1:3: warning: m\n0 25 * * *\n  ^~")
@@ -58,7 +58,7 @@ struct DiagnosticRendererTests {
 
   @Test("notes follow the caret")
   func notes() {
-    let diagnostic = Diagnostic(
+    let diagnostic = SourceDiagnostic(
       path: "plan.json", line: 2, column: 3, message: "duplicate step id 'a'",
       sourceLine: "  {\"id\": \"a\"}\r\n",
       notes: ["the first 'a' is on line 1", "ids must be unique"])
@@ -75,21 +75,21 @@ struct DiagnosticRendererTests {
   @Test(
     "missing parts of the location are left out",
     arguments: [
-      (Diagnostic(path: "plan.json", message: "m"), "plan.json: error: m"),
-      (Diagnostic(path: "plan.json", line: 4, message: "m"), "plan.json:4: error: m"),
-      (Diagnostic(message: "m"), "error: m"),
-      (Diagnostic(severity: .note, message: "m"), "note: m"),
-      (Diagnostic(path: "p", line: 1, message: "m", sourceLine: "x"), "p:1: error: m\nx"),
+      (SourceDiagnostic(path: "plan.json", message: "m"), "plan.json: error: m"),
+      (SourceDiagnostic(path: "plan.json", line: 4, message: "m"), "plan.json:4: error: m"),
+      (SourceDiagnostic(message: "m"), "error: m"),
+      (SourceDiagnostic(severity: .note, message: "m"), "note: m"),
+      (SourceDiagnostic(path: "p", line: 1, message: "m", sourceLine: "x"), "p:1: error: m\nx"),
     ])
-  func partialLocation(diagnostic: Diagnostic, rendered: String) {
+  func partialLocation(diagnostic: SourceDiagnostic, rendered: String) {
     #expect(renderer.render(diagnostic) == rendered)
   }
 
   @Test("several diagnostics render one after another")
   func several() {
     let diagnostics = [
-      Diagnostic(path: "a", line: 1, message: "one"),
-      Diagnostic(path: "b", line: 2, severity: .warning, message: "two"),
+      SourceDiagnostic(path: "a", line: 1, message: "one"),
+      SourceDiagnostic(path: "b", line: 2, severity: .warning, message: "two"),
     ]
     #expect(renderer.render(diagnostics) == "a:1: error: one\nb:2: warning: two")
   }
@@ -97,7 +97,7 @@ struct DiagnosticRendererTests {
   @Test("colour: bold location and message, red error, green caret")
   func colour() {
     let styled = DiagnosticRenderer(style: .ansi).render(
-      Diagnostic(path: "p", line: 1, column: 1, message: "m", sourceLine: "x", notes: ["n"]))
+      SourceDiagnostic(path: "p", line: 1, column: 1, message: "m", sourceLine: "x", notes: ["n"]))
     let escape = "\u{1B}["
     #expect(
       styled == """

@@ -26,7 +26,7 @@ public struct DiagnosticRenderer: Sendable {
   /// - Parameter diagnostic: The diagnostic.
   /// - Returns: Its lines, without a final newline.
   /// - Complexity: O(*n*) in the length of the source line.
-  public func render(_ diagnostic: Diagnostic) -> String {
+  public func render(_ diagnostic: SourceDiagnostic) -> String {
     var lines = [header(diagnostic)]
     if let source = diagnostic.sourceLine.map(Self.withoutLineEnding) {
       lines.append(source)
@@ -45,11 +45,11 @@ public struct DiagnosticRenderer: Sendable {
   ///
   /// - Parameter diagnostics: The diagnostics, in the order to show them.
   /// - Returns: Their lines, without a final newline.
-  public func render(_ diagnostics: [Diagnostic]) -> String {
+  public func render(_ diagnostics: [SourceDiagnostic]) -> String {
     diagnostics.map(render).joined(separator: "\n")
   }
 
-  private func header(_ diagnostic: Diagnostic) -> String {
+  private func header(_ diagnostic: SourceDiagnostic) -> String {
     var location = diagnostic.path.map { [$0] } ?? []
     if let line = diagnostic.line {
       location.append(String(line))
@@ -59,7 +59,7 @@ public struct DiagnosticRenderer: Sendable {
     return prefix + label(diagnostic.severity) + " " + style.bold(diagnostic.message)
   }
 
-  private func label(_ severity: Diagnostic.Severity) -> String {
+  private func label(_ severity: SourceDiagnostic.Severity) -> String {
     let text = severity.rawValue + ":"
     switch severity {
     case .error: return style.bold(style.red(text))

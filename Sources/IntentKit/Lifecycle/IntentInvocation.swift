@@ -177,9 +177,8 @@ public struct IntentInvocation: Sendable {
   private func resolveOnce(_ parameter: ParameterDescriptor, slot: ParameterSlot, value: Value)
     async throws(IntentFlowError) -> Outcome
   {
-    if value.isMissing {
-      if parameter.isOptional, case .null = value { return Outcome(resolution: .success(.null)) }
-      if parameter.isOptional, parameter.type != .text { return Outcome(resolution: .success(.null)) }
+    if value.isMissing(for: parameter.type) {
+      if parameter.isOptional { return Outcome(resolution: .success(.null)) }
       return Outcome(
         resolution: .needsValue(prompt: nil), reason: nil,
         suggestions: try await suggestions(for: parameter))

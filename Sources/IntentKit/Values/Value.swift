@@ -31,13 +31,14 @@ public enum Value: Sendable, Hashable {
 }
 
 extension Value {
-  /// Whether this value counts as missing for a required parameter: null, empty or
-  /// whitespace-only text, or an empty list.
-  public var isMissing: Bool {
-    switch self {
-    case .null: return true
-    case .text(let text): return text.allSatisfy(\.isWhitespace)
-    case .list(let items): return items.isEmpty
+  /// Whether this value counts as missing for a parameter of type `type`: null; empty or
+  /// whitespace-only text for anything but a list; an empty list for anything but a list.
+  public func isMissing(for type: ValueType) -> Bool {
+    switch (self, type) {
+    case (.null, _): return true
+    case (_, .list), (_, .any): return false
+    case (.text(let text), _): return text.allSatisfy(\.isWhitespace)
+    case (.list(let items), _): return items.isEmpty
     default: return false
     }
   }

@@ -1,4 +1,4 @@
-extension Diagnostic {
+extension SourceDiagnostic {
   /// How serious a diagnostic is; the raw value is its label (`error`).
   public enum Severity: String, Sendable, Hashable, CaseIterable {
     /// The input cannot be used.

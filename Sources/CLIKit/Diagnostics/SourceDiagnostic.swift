@@ -1,6 +1,6 @@
 /// A problem found in a file or a command-line value, with where it is, ready to render like
 /// compiler output (see ``DiagnosticRenderer``).
-public struct Diagnostic: Sendable, Hashable {
+public struct SourceDiagnostic: Sendable, Hashable {
   /// The file the problem is in, as the user named it; `nil` for none.
   public var path: String?
   /// The one-based line number, if known.

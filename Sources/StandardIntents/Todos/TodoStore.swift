@@ -1,0 +1,138 @@
+public import Foundation
+public import IntentKit
+public import Storage
+import Synchronization
+
+/// The todos, in SQLite under the IntentFlow home (`todos.sqlite`), shared by every run.
+///
+/// The database opens on first use, so runs that never touch todos never create it.
+public final class TodoStore: Sendable {
+  /// Where the database lives, or `nil` for a private in-memory store.
+  public let path: String?
+  private let database = Mutex<Database?>(nil)
+
+  /// A store in the file at `path`.
+  public init(path: String) {
+    self.path = path
+  }
+
+  private init(memory: Database) {
+    path = nil
+    database.withLock { $0 = memory }
+  }
+
+  /// A private store that lives as long as this object: for tests.
+  public static func inMemory() throws -> TodoStore {
+    let memory = try Database.inMemory()
+    try memory.migrate(schema)
+    return TodoStore(memory: memory)
+  }
+
+  /// The store in the IntentFlow home that `environment` names.
+  public static func live(environment: [String: String]) -> TodoStore {
+    TodoStore(path: IntentFlowHome.resolve(environment: environment).databasePath("todos"))
+  }
+
+  static let schema = [
+    """
+    CREATE TABLE todos (
+      id TEXT PRIMARY KEY,
+      title TEXT NOT NULL,
+      due REAL,
+      is_done INTEGER NOT NULL DEFAULT 0,
+      created_at REAL NOT NULL,
+      completed_at REAL
+    );
+    CREATE INDEX todos_open_due ON todos (is_done, due);
+    """
+  ]
+
+  /// Adds an open todo.
+  public func add(title: String, due: Date?, now: Date = Date()) throws -> Todo {
+    let todo = Todo(id: UUID().uuidString.lowercased(), title: title, due: due, isDone: false)
+    try db().run(
+      "INSERT INTO todos (id, title, due, is_done, created_at) VALUES (?, ?, ?, 0, ?)",
+      [.text(todo.id), .text(title), SQLValue(due), .date(now)])
+    return todo
+  }
+
+  /// The todos with these ids, in the order asked; unknown ids are left out.
+  public func todos(ids: [String]) throws -> [Todo] {
+    guard !ids.isEmpty else { return [] }
+    let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+    let rows = try db().query(
+      "SELECT id, title, due, is_done FROM todos WHERE id IN (\(placeholders))",
+      ids.map { .text($0.lowercased()) })
+    let found = Dictionary(rows.map(Self.todo).map { ($0.id, $0) }) { first, _ in first }
+    return ids.compactMap { found[$0.lowercased()] }
+  }
+
+  /// Todos whose title contains `query` (ignoring case; all when `nil`), earliest due first,
+  /// then oldest first; done ones only when `includeDone`.
+  public func find(query: String?, includeDone: Bool) throws -> [Todo] {
+    let rows = try db().query(
+      """
+      SELECT id, title, due, is_done FROM todos
+      WHERE (? OR is_done = 0)
+      ORDER BY due IS NULL, due, created_at, rowid
+      """, [.integer(includeDone ? 1 : 0)])
+    let todos = rows.map(Self.todo)
+    guard let query, !query.isEmpty else { return todos }
+    return todos.filter { $0.title.range(of: query, options: .caseInsensitive) != nil }
+  }
+
+  /// Marks a todo done; returns it, or `nil` when there is no such todo.
+  public func complete(id: String, now: Date = Date()) throws -> Todo? {
+    let changes = try db().run(
+      "UPDATE todos SET is_done = 1, completed_at = coalesce(completed_at, ?) WHERE id = ?",
+      [.date(now), .text(id)]
+    ).changes
+    guard changes > 0 else { return nil }
+    return try todos(ids: [id]).first
+  }
+
+  /// Deletes a todo; returns what it was, or `nil` when there is no such todo.
+  public func delete(id: String) throws -> Todo? {
+    try db().transaction { transaction in
+      let rows = try transaction.query(
+        "SELECT id, title, due, is_done FROM todos WHERE id = ?", [.text(id)])
+      guard let row = rows.first else { return nil }
+      try transaction.run("DELETE FROM todos WHERE id = ?", [.text(id)])
+      return Self.todo(row)
+    }
+  }
+
+  private func db() throws -> Database {
+    try database.withLock { database in
+      if let database { return database }
+      guard let path else { throw IntentError("the todo store is closed") }
+      do {
+        let opened = try Database(path: path)
+        try opened.migrate(Self.schema)
+        database = opened
+        return opened
+      } catch {
+        throw IntentError("cannot open the todo store: \(error)")
+      }
+    }
+  }
+
+  private static func todo(_ row: Row) -> Todo {
+    Todo(
+      id: row.text("id") ?? "", title: row.text("title") ?? "", due: row.date("due"),
+      isDone: (row.int("is_done") ?? 0) != 0)
+  }
+}
+
+private enum TodoStoreKey: DependencyKey {
+  /// One store per process, so that every read of the dependency shares one connection.
+  static let defaultValue = TodoStore.live(environment: ProcessInfo.processInfo.environment)
+}
+
+extension DependencyValues {
+  /// The todo store intents use; the default is the one in the IntentFlow home.
+  public var todoStore: TodoStore {
+    get { self[TodoStoreKey.self] }
+    set { self[TodoStoreKey.self] = newValue }
+  }
+}
