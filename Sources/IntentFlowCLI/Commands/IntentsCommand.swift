@@ -1,0 +1,62 @@
+import CLIKit
+import IntentKit
+import StrictJSON
+
+/// `intentflow intents`: lists the intents this runner knows.
+enum IntentsCommand: Command {
+  static let spec = CommandSpec(
+    "intents",
+    abstract: "List the intents workflows can use.",
+    options: [.flag("json", help: "Print every intent's metadata as JSON.")],
+    examples: ["intentflow intents", "intentflow intents --json | jq '.[].identifier'"])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let intents = context.registry.intents
+    if command.flag("json") {
+      context.print(JSONValue.array(intents.map(IntentMetadata.json)).serialized(pretty: true))
+      return ExitCode.success
+    }
+    let width = (intents.map(\.identifier.rawValue.count).max() ?? 0) + 2
+    for intent in intents {
+      let name = intent.identifier.rawValue
+      let padding = String(repeating: " ", count: width - name.count)
+      let about = intent.description.isEmpty ? intent.title : intent.description
+      context.print(context.outputStyle.bold(name) + padding + about)
+    }
+    context.print("\nSee 'intentflow describe INTENT' for an intent's parameters.")
+    return ExitCode.success
+  }
+}
+
+/// An intent's metadata as JSON and as text, shared by `intents` and `describe`.
+enum IntentMetadata {
+  static func json(_ intent: IntentDescriptor) -> JSONValue {
+    .object([
+      ("identifier", .string(intent.identifier.rawValue)),
+      ("title", .string(intent.title)),
+      ("description", .string(intent.description)),
+      ("summary", .string(intent.summary())),
+      (
+        "parameters",
+        .array(
+          intent.parameters.map { parameter in
+            var members: [(key: String, value: JSONValue)] = [
+              ("name", .string(parameter.name)),
+              ("title", .string(parameter.title)),
+              ("type", .string(parameter.type.description)),
+              ("required", .bool(parameter.isRequired)),
+              ("input", .bool(parameter.isInput)),
+            ]
+            if let description = parameter.description {
+              members.append(("description", .string(description)))
+            }
+            if let value = parameter.defaultValue { members.append(("default", value.jsonValue)) }
+            if let prompt = parameter.prompt { members.append(("prompt", .string(prompt))) }
+            return .object(members)
+          })
+      ),
+      ("output", .string(intent.outputType.description)),
+      ("longRunning", .bool(intent.isLongRunning)),
+    ])
+  }
+}

@@ -1,0 +1,145 @@
+import CLIKit
+import Foundation
+import IntentKit
+import StrictJSON
+import StandardIntents
+import WorkflowEngine
+
+/// `intentflow run FILE`: validates a workflow, runs it, prints its output.
+enum RunCommand: Command {
+  static let spec = CommandSpec(
+    "run",
+    abstract: "Run a workflow file.",
+    discussion: """
+      Validates the whole file first: if anything is wrong, nothing runs. Standard output \
+      carries the workflow's output (a list one item a line, an entity its title); dialogs \
+      and progress go to standard error. On a terminal, missing values, choices and \
+      confirmations are asked; otherwise (cron, pipes, --non-interactive) the run stops \
+      before the step that needs them.
+      Exit codes: 0 succeeded, 1 a step failed, 2 bad usage or invalid workflow, 3 a value \
+      or choice was needed, 4 a confirmation was needed, 5 a step timed out, 128+N \
+      cancelled by signal N.
+      """,
+    arguments: [ArgumentSpec("FILE", help: "The workflow file to run ('-' reads standard input).")],
+    options: [
+      .option(
+        "input", short: "i", valueName: "NAME=VALUE", help: "Give a workflow input a value.",
+        isRepeating: true),
+      .flag("json", help: "Print one JSON object with the status, output and steps."),
+      .flag("yes", short: "y", help: "Answer every confirmation with yes."),
+      .flag("non-interactive", help: "Never ask; stop with exit code 3 or 4 instead."),
+      .option(
+        "timeout", valueName: "DURATION",
+        help: "The time limit of steps without their own 'timeout' ('none' for no limit).",
+        defaultDescription: "30s"),
+      .flag("quiet", short: "q", help: "Do not show dialogs and progress."),
+      .flag("verbose", short: "v", help: "Show every step as it starts and ends."),
+    ],
+    examples: [
+      "intentflow run Workflows/plan-the-day.json",
+      "intentflow run Workflows/plan-the-day.json --input title='Buy milk' --json",
+      "intentflow run cleanup.json --yes --non-interactive",
+    ])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let path = command.positional("FILE") ?? "-"
+    let json = command.flag("json")
+    var inputs: [String: Value] = [:]
+    for pair in command.values("input") {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw command.usageError("'\(pair)' is not NAME=VALUE; write --input NAME=VALUE")
+      }
+      inputs[String(pair[..<equals])] = .text(String(pair[pair.index(after: equals)...]))
+    }
+    var timeout: Duration?? = nil
+    if let text = command.value("timeout") {
+      if ["none", "never"].contains(text.lowercased()) {
+        timeout = .some(nil)
+      } else if let duration = DurationText.parse(text), duration > .zero {
+        timeout = .some(duration)
+      } else {
+        throw command.usageError("'\(text)' is not a duration; write 30s, 5m, 1h or none")
+      }
+    }
+
+    let plan: Plan
+    do {
+      plan = try WorkflowLoader(registry: context.registry).load(path: path)
+    } catch {
+      DiagnosticPrinter(context: context).print(error)
+      if json {
+        context.print(
+          JSONValueOutput.object([
+            ("status", .string("invalid")), ("errors", DiagnosticPrinter.json(error)),
+          ]))
+      }
+      return ExitCode.usage
+    }
+
+    let interactive = !command.flag("non-interactive") && context.terminal.isInputTerminal
+    let observer = RunObserver(
+      context: context, verbose: command.flag("verbose"), quiet: command.flag("quiet"))
+    let signals = SignalWatcher()
+    var configuration = Executor.Configuration()
+    configuration.assumeYes = command.flag("yes")
+    if let timeout { configuration.defaultTimeout = timeout }
+    configuration.observer = { observer.handle($0) }
+    configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
+    configuration.cancellationReason = {
+      signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
+    }
+    if interactive {
+      configuration.interaction = TerminalInteraction(
+        prompter: Prompter(
+          input: context.standardInput, output: context.standardError, style: context.errorStyle),
+        style: context.errorStyle)
+    }
+
+    let executor = Executor(configuration: configuration)
+    let task = Task { await executor.run(plan, inputs: inputs) }
+    signals.start { _ in task.cancel() }
+    let result = await task.value
+    signals.stop()
+
+    let exitCode = Self.exitCode(for: result, signal: signals.signal)
+    if let error = result.error, error.code == .usage {
+      context.printError(context.errorStyle.red("error: ") + error.message)
+      if json {
+        context.print(
+          JSONValueOutput.object([
+            ("status", .string("invalid")),
+            ("errors", .array([.object([("severity", .string("error")), ("message", .string(error.message))])])),
+          ]))
+      }
+      return ExitCode.usage
+    }
+    if json {
+      context.print(RunRendering.json(result).serialized(pretty: true))
+    } else if let text = RunRendering.text(result.output), result.status == .succeeded {
+      context.print(text)
+    }
+    if let error = result.error {
+      DiagnosticPrinter(context: context).print(error, source: plan.workflow.source)
+    }
+    return exitCode
+  }
+
+  /// The exit code of DESIGN section 5 for a run's outcome.
+  static func exitCode(for result: RunResult, signal: Int32?) -> Int32 {
+    switch result.status {
+    case .succeeded: return ExitCode.success
+    case .failed: return ExitCode.failure
+    case .needsValue, .disambiguation: return ExitCode.needsInput
+    case .confirmationRequired: return ExitCode.needsConfirmation
+    case .timedOut: return ExitCode.timedOut
+    case .cancelled: return ExitCode.signal(signal ?? SIGINT)
+    }
+  }
+}
+
+/// Serializes a small JSON object for one-off outputs.
+enum JSONValueOutput {
+  static func object(_ members: [(key: String, value: JSONValue)]) -> String {
+    JSONValue.object(members).serialized(pretty: true)
+  }
+}

@@ -1,0 +1,54 @@
+import CLIKit
+import IntentKit
+import StrictJSON
+import WorkflowEngine
+
+/// `intentflow validate FILE…`: checks workflow files without running anything.
+enum ValidateCommand: Command {
+  static let spec = CommandSpec(
+    "validate",
+    abstract: "Check workflow files without running them.",
+    discussion: """
+      Reports every problem as FILE:LINE:COL: error: MESSAGE with the source line: JSON \
+      syntax, unknown keys and intents, references to missing or later steps, type \
+      mismatches, missing required parameters, bad schedules. Exits with 2 if any file is \
+      invalid.
+      """,
+    arguments: [ArgumentSpec("FILE", help: "Workflow files to check.", isRepeating: true)],
+    options: [
+      .flag("json", help: "Print one JSON array with each file's result."),
+      .flag("quiet", short: "q", help: "Print only problems."),
+    ],
+    examples: ["intentflow validate Workflows/*.json"])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let paths = command.positionals("FILE")
+    let loader = WorkflowLoader(registry: context.registry)
+    var results: [JSONValue] = []
+    var invalid = 0
+    for path in paths {
+      do {
+        let plan = try loader.load(path: path)
+        let steps = plan.allSteps.count
+        var summary = "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
+        if let schedule = plan.workflow.schedule { summary += ", scheduled '\(schedule.cron)'" }
+        if !command.flag("json") && !command.flag("quiet") { context.print(summary) }
+        results.append(
+          .object([
+            ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),
+            ("steps", .integer(steps)),
+          ]))
+      } catch {
+        invalid += 1
+        DiagnosticPrinter(context: context).print(error)
+        results.append(
+          .object([
+            ("file", .string(path)), ("valid", .bool(false)),
+            ("errors", DiagnosticPrinter.json(error)),
+          ]))
+      }
+    }
+    if command.flag("json") { context.print(JSONValue.array(results).serialized(pretty: true)) }
+    return invalid == 0 ? ExitCode.success : ExitCode.usage
+  }
+}

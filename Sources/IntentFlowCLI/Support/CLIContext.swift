@@ -1,0 +1,67 @@
+import CLIKit
+import Foundation
+import IntentKit
+
+/// Everything a command touches outside itself: arguments' environment, streams, terminal.
+/// Tests build one with recorded outputs and scripted input.
+public struct CLIContext: Sendable {
+  public var environment: [String: String]
+  public var terminal: Terminal
+  public var standardOutput: TextOutput
+  public var standardError: TextOutput
+  public var standardInput: LineInput
+  /// The intents the runner knows.
+  public var registry: IntentRegistry
+  /// The current directory, for relative paths.
+  public var currentDirectory: String
+
+  public init(
+    environment: [String: String], terminal: Terminal, standardOutput: TextOutput,
+    standardError: TextOutput, standardInput: LineInput, registry: IntentRegistry,
+    currentDirectory: String
+  ) {
+    self.environment = environment
+    self.terminal = terminal
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.standardInput = standardInput
+    self.registry = registry
+    self.currentDirectory = currentDirectory
+  }
+
+  /// The live process: real streams, environment and terminal.
+  public static func live(registry: IntentRegistry) -> CLIContext {
+    CLIContext(
+      environment: ProcessInfo.processInfo.environment, terminal: .live,
+      standardOutput: .standardOutput, standardError: .standardError,
+      standardInput: .standardInput, registry: registry,
+      currentDirectory: FileManager.default.currentDirectoryPath)
+  }
+
+  /// Writes a line to standard output.
+  func print(_ text: String) { standardOutput.writeLine(text) }
+
+  /// Writes a line to standard error.
+  func printError(_ text: String) { standardError.writeLine(text) }
+
+  var errorStyle: Style { terminal.errorStyle }
+  var outputStyle: Style { terminal.outputStyle }
+}
+
+/// The exit codes of DESIGN section 5.
+public enum ExitCode {
+  public static let success: Int32 = 0
+  /// A step failed: an error in handle, `unsupported`, a confirm `failure`.
+  public static let failure: Int32 = 1
+  /// Bad usage or an invalid workflow; nothing ran.
+  public static let usage: Int32 = 2
+  /// A value or a choice was needed and could not be asked.
+  public static let needsInput: Int32 = 3
+  /// A confirmation was needed and not given.
+  public static let needsConfirmation: Int32 = 4
+  /// A step timed out.
+  public static let timedOut: Int32 = 5
+
+  /// 128 + N for a run cancelled by signal N.
+  public static func signal(_ number: Int32) -> Int32 { 128 + number }
+}

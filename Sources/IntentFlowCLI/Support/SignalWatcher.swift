@@ -1,0 +1,66 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Turns SIGINT and SIGTERM into a cooperative cancellation of the run, remembering which
+/// signal came so the runner can exit with 128 + N. A second signal exits at once.
+final class SignalWatcher: Sendable {
+  private let received = Mutex<Int32?>(nil)
+  private let sources = Mutex<[any DispatchSourceSignal]>([])
+
+  /// The first signal received, if any.
+  var signal: Int32? { received.withLock { $0 } }
+
+  /// Starts watching; `onSignal` runs (on a Dispatch queue) for the first signal.
+  func start(_ signals: [Int32] = [SIGINT, SIGTERM], onSignal: @escaping @Sendable (Int32) -> Void) {
+    let made = signals.map { number in
+      Self.makeSource(number, watcher: self, onSignal: onSignal)
+    }
+    sources.withLock { $0 = made }
+  }
+
+  /// Stops watching and restores the default dispositions.
+  func stop() {
+    let active = sources.withLock { sources in
+      defer { sources = [] }
+      return sources
+    }
+    for source in active {
+      source.cancel()
+    }
+    restoreDefaultDisposition([SIGINT, SIGTERM])
+  }
+
+  /// Built outside any actor so that the handler closure is not actor-isolated (an isolated
+  /// closure would trap when Dispatch calls it).
+  private nonisolated static func makeSource(
+    _ number: Int32, watcher: SignalWatcher, onSignal: @escaping @Sendable (Int32) -> Void
+  ) -> any DispatchSourceSignal {
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler { @Sendable in
+      let first = watcher.received.withLock { received -> Bool in
+        guard received == nil else { return false }
+        received = number
+        return true
+      }
+      if first {
+        onSignal(number)
+      } else {
+        fflush(nil)
+        _exit(128 + number)
+      }
+    }
+    source.resume()
+    return source
+  }
+}
+
+private func restoreDefaultDisposition(_ signals: [Int32]) {
+  for number in signals { signal(number, SIG_DFL) }
+}
