@@ -1,1 +1,0 @@
-// Placeholder: replaced as the Cron target is written.
