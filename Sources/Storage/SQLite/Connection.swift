@@ -72,7 +72,7 @@ final class Connection: @unchecked Sendable {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, current, -1, &statement, &next)
         guard status == SQLITE_OK else {
-          throw failure(status, sql: String(cString: current))
+          throw failure(status, sql: Connection.droppingLeadingComments(String(cString: current)))
         }
         guard let statement else { continue }  // only whitespace or a comment was left
         defer { sqlite3_finalize(statement) }
@@ -125,6 +125,11 @@ final class Connection: @unchecked Sendable {
     return rows.first.flatMap { $0[0].intValue }.map(Int.init) ?? 0
   }
 
+  /// How many prepared statements the cache holds.
+  var cachedStatementCount: Int {
+    statements.count
+  }
+
   /// Whether a transaction is open (the connection is not in autocommit mode).
   var isInTransaction: Bool {
     sqlite3_get_autocommit(handle) == 0
@@ -144,6 +149,21 @@ final class Connection: @unchecked Sendable {
   }
 
   // MARK: Internals
+
+  /// `sql` without the whitespace and comments before its first statement.
+  static func droppingLeadingComments(_ sql: String) -> String {
+    var rest = sql[...]
+    while true {
+      rest = rest.drop(while: \.isWhitespace)
+      if rest.hasPrefix("--") {
+        rest = rest.drop(while: { $0 != "\n" })
+      } else if rest.hasPrefix("/*"), let end = rest.firstRange(of: "*/") {
+        rest = rest[end.upperBound...]
+      } else {
+        return String(rest)
+      }
+    }
+  }
 
   private func stepToEnd(_ statement: OpaquePointer, sql: () -> String) throws(StorageError) {
     while true {

@@ -99,6 +99,7 @@ public final class Database: Sendable {
   /// - Returns: What `body` returns.
   /// - Throws: The error `body` threw, after rolling back; or a ``StorageError`` when the
   ///   transaction cannot begin or commit.
+  @discardableResult
   public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
     try checkNotInOwnTransaction()
     return try connection.withLock { connection in
