@@ -55,10 +55,7 @@ public final class RunStore: Sendable {
     processID: Int32? = nil
   ) throws(StorageError) -> Int64 {
     try database.run(
-      """
-      INSERT INTO runs (workflow_name, workflow_path, trigger, started_at, process_id)
-      VALUES (?, ?, ?, ?, ?)
-      """,
+      SQL.beginRun,
       [
         .text(workflowName), .text(workflowPath), .text(trigger.rawValue), .date(startedAt),
         SQLValue(processID),
@@ -82,11 +79,7 @@ public final class RunStore: Sendable {
     failedStep: String? = nil
   ) throws(StorageError) {
     let changes = try database.run(
-      """
-      UPDATE runs SET finished_at = ?, status = ?, exit_code = ?, error_message = ?,
-        failed_step = ?
-      WHERE id = ?
-      """,
+      SQL.finishRun,
       [
         .date(finishedAt), .text(status), SQLValue(exitCode), SQLValue(errorMessage),
         SQLValue(failedStep), .integer(id),
@@ -113,13 +106,9 @@ public final class RunStore: Sendable {
     let limit = SQLValue.integer(Int64(max(0, limit)))
     let rows =
       if let workflowName {
-        try database.query(
-          "SELECT \(RunStore.runColumns) FROM runs WHERE workflow_name = ? "
-            + "ORDER BY started_at DESC, id DESC LIMIT ?", [.text(workflowName), limit])
+        try database.query(SQL.runsOfWorkflow, [.text(workflowName), limit])
       } else {
-        try database.query(
-          "SELECT \(RunStore.runColumns) FROM runs ORDER BY started_at DESC, id DESC LIMIT ?",
-          [limit])
+        try database.query(SQL.runs, [limit])
       }
     return try rows.map { (row) throws(StorageError) in try runRecord(from: row) }
   }
@@ -129,8 +118,7 @@ public final class RunStore: Sendable {
   /// - Returns: The run.
   /// - Throws: ``StorageError`` when the store cannot be read.
   public func run(id: Int64) throws(StorageError) -> RunRecord? {
-    let rows = try database.query(
-      "SELECT \(RunStore.runColumns) FROM runs WHERE id = ?", [.integer(id)])
+    let rows = try database.query(SQL.run, [.integer(id)])
     return try rows.first.map { (row) throws(StorageError) in try runRecord(from: row) }
   }
 
@@ -141,9 +129,7 @@ public final class RunStore: Sendable {
   /// - Throws: ``StorageError`` when the store cannot be written.
   @discardableResult
   public func pruneRuns(olderThan date: Date) throws(StorageError) -> Int {
-    try database.run(
-      "DELETE FROM runs WHERE started_at < ? AND status IS NOT NULL", [.date(date)]
-    ).changes
+    try database.run(SQL.pruneRuns, [.date(date)]).changes
   }
 
   /// Gives the status ``RunRecord/abandonedStatus`` to runs left running by a process that
@@ -159,8 +145,7 @@ public final class RunStore: Sendable {
   public func markAbandonedRuns(
     isAlive: (Int32) -> Bool = RunStore.isProcessAlive
   ) throws(StorageError) -> Int {
-    let running = try database.query(
-      "SELECT id, process_id FROM runs WHERE status IS NULL AND process_id IS NOT NULL")
+    let running = try database.query(SQL.unfinishedRuns)
     let dead = running.compactMap { row -> Int64? in
       guard let id = row.int("id"), let pid = row.int("process_id").flatMap(Int32.init(exactly:))
       else { return nil }
@@ -170,10 +155,9 @@ public final class RunStore: Sendable {
     return try database.writeTransaction { (connection) throws(StorageError) in
       var marked = 0
       for id in dead {
-        marked += try connection.run(
-          "UPDATE runs SET status = ? WHERE id = ? AND status IS NULL",
-          [.text(RunRecord.abandonedStatus), .integer(id)]
-        ).changes
+        marked +=
+          try connection.run(SQL.abandonRun, [.text(RunRecord.abandonedStatus), .integer(id)])
+          .changes
       }
       return marked
     }
@@ -197,11 +181,7 @@ public final class RunStore: Sendable {
   @discardableResult
   public func record(_ event: NewScheduleEvent) throws(StorageError) -> Int64 {
     try database.run(
-      """
-      INSERT INTO schedule_events
-        (workflow_name, workflow_path, kind, scheduled_for, recorded_at, run_id, detail)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
-      """,
+      SQL.recordEvent,
       [
         .text(event.workflowName), .text(event.workflowPath), .text(event.kind.rawValue),
         SQLValue(event.scheduledFor), .date(event.recordedAt), SQLValue(event.runID),
@@ -221,23 +201,15 @@ public final class RunStore: Sendable {
     workflowPath: String? = nil, kinds: Set<ScheduleEvent.Kind>? = nil, limit: Int = 100
   ) throws(StorageError) -> [ScheduleEvent] {
     if let kinds, kinds.isEmpty { return [] }
-    var conditions: [String] = []
     var bindings: [SQLValue] = []
     if let workflowPath {
-      conditions.append("workflow_path = ?")
       bindings.append(.text(workflowPath))
     }
-    if let kinds {
-      // Sorted, so that each set of kinds makes one statement text for the cache.
-      let names = kinds.map(\.rawValue).sorted()
-      conditions.append("kind IN (" + names.map { _ in "?" }.joined(separator: ", ") + ")")
-      bindings += names.map(SQLValue.text)
-    }
-    let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    let kindNames = kinds?.map(\.rawValue) ?? []
+    bindings += kindNames.map(SQLValue.text)
     bindings.append(.integer(Int64(max(0, limit))))
-    let rows = try database.query(
-      "SELECT \(RunStore.eventColumns) FROM schedule_events\(filter) "
-        + "ORDER BY recorded_at DESC, id DESC LIMIT ?", bindings)
+    let sql = SQL.events(ofFile: workflowPath != nil, kindCount: kindNames.count)
+    let rows = try database.query(sql, bindings)
     return try rows.map { (row) throws(StorageError) in try scheduleEvent(from: row) }
   }
 
@@ -250,12 +222,7 @@ public final class RunStore: Sendable {
   /// - Throws: ``StorageError`` when the store cannot be read.
   /// - Complexity: O(log n), through a partial index.
   public func lastFire(workflowPath: String) throws(StorageError) -> Date? {
-    try database.query(
-      """
-      SELECT max(scheduled_for) AS last_fire FROM schedule_events
-      WHERE workflow_path = ? AND kind IN ('fired', 'caughtUp', 'skipped')
-      """, [.text(workflowPath)]
-    ).first?.date("last_fire")
+    try database.query(SQL.lastFire, [.text(workflowPath)]).first?.date("last_fire")
   }
 
   /// Deletes events recorded before `date`, except each file's event holding its
@@ -265,28 +232,10 @@ public final class RunStore: Sendable {
   /// - Throws: ``StorageError`` when the store cannot be written.
   @discardableResult
   public func pruneEvents(olderThan date: Date) throws(StorageError) -> Int {
-    // With max(), SQLite takes the bare column `id` from the row that holds the maximum.
-    try database.run(
-      """
-      DELETE FROM schedule_events
-      WHERE recorded_at < ? AND id NOT IN (
-        SELECT id FROM (
-          SELECT id, max(scheduled_for) FROM schedule_events
-          WHERE kind IN ('fired', 'caughtUp', 'skipped') AND scheduled_for IS NOT NULL
-          GROUP BY workflow_path))
-      """, [.date(date)]
-    ).changes
+    try database.run(SQL.pruneEvents, [.date(date)]).changes
   }
 
   // MARK: Reading rows
-
-  static let runColumns = """
-    id, workflow_name, workflow_path, trigger, started_at, finished_at, status, exit_code, \
-    error_message, failed_step, process_id
-    """
-
-  static let eventColumns =
-    "id, workflow_name, workflow_path, kind, scheduled_for, recorded_at, run_id, detail"
 
   private func runRecord(from row: Row) throws(StorageError) -> RunRecord {
     guard let id = row.int("id") else { throw unreadable("a run without an id") }
