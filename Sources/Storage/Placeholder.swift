@@ -1,1 +1,0 @@
-// Placeholder: replaced as the Storage target is written.

@@ -1,0 +1,79 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// One run of a workflow in the run history: begun with ``RunStore/beginRun(workflowName:workflowPath:trigger:startedAt:processID:)``
+/// and, unless its process died, finished with
+/// ``RunStore/finishRun(id:finishedAt:status:exitCode:errorMessage:failedStep:)``.
+public struct RunRecord: Sendable, Hashable {
+  /// The status given to a run whose process died before finishing it; see
+  /// ``RunStore/markAbandonedRuns(isAlive:)``.
+  public static let abandonedStatus = "abandoned"
+
+  /// The run's id, unique in its store.
+  public var id: Int64
+  /// The workflow's `name`.
+  public var workflowName: String
+  /// The workflow file's path.
+  public var workflowPath: String
+  /// What started the run.
+  public var trigger: RunTrigger
+  /// When the run started.
+  public var startedAt: Date
+  /// When the run finished; `nil` while it runs, and for an abandoned run.
+  public var finishedAt: Date?
+  /// The engine's status text (`"succeeded"`, `"failed"`, `"needsValue"`, …, or
+  /// ``abandonedStatus``); `nil` while the run is running.
+  public var status: String?
+  /// The runner's exit code, when it finished.
+  public var exitCode: Int?
+  /// The error the run stopped with, if any.
+  public var errorMessage: String?
+  /// The id of the step that failed, if any.
+  public var failedStep: String?
+  /// The id of the process that ran it, when known.
+  public var processID: Int32?
+
+  /// Creates a record; the store creates them, tests and previews may too.
+  /// - Parameters:
+  ///   - id: The run's id.
+  ///   - workflowName: The workflow's name.
+  ///   - workflowPath: The workflow file's path.
+  ///   - trigger: What started the run.
+  ///   - startedAt: When it started.
+  ///   - finishedAt: When it finished.
+  ///   - status: The engine's status text.
+  ///   - exitCode: The runner's exit code.
+  ///   - errorMessage: The error it stopped with.
+  ///   - failedStep: The step that failed.
+  ///   - processID: The process that ran it.
+  public init(
+    id: Int64, workflowName: String, workflowPath: String, trigger: RunTrigger, startedAt: Date,
+    finishedAt: Date? = nil, status: String? = nil, exitCode: Int? = nil,
+    errorMessage: String? = nil, failedStep: String? = nil, processID: Int32? = nil
+  ) {
+    self.id = id
+    self.workflowName = workflowName
+    self.workflowPath = workflowPath
+    self.trigger = trigger
+    self.startedAt = startedAt
+    self.finishedAt = finishedAt
+    self.status = status
+    self.exitCode = exitCode
+    self.errorMessage = errorMessage
+    self.failedStep = failedStep
+    self.processID = processID
+  }
+
+  /// How long the run took, in seconds; `nil` until it has finished.
+  public var durationSeconds: Double? {
+    finishedAt.map { $0.timeIntervalSince(startedAt) }
+  }
+
+  /// Whether the run has no status yet: it is running, or its process died unnoticed.
+  public var isRunning: Bool {
+    status == nil
+  }
+}

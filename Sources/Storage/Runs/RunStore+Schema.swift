@@ -1,0 +1,53 @@
+extension RunStore {
+  /// The run store's schema history; see ``Database/migrate(_:)``.
+  ///
+  /// Times are Unix seconds (REAL). Trigger and kind columns hold the Swift enums' raw text
+  /// with no `CHECK`, because SQLite cannot change a `CHECK` without rebuilding the table:
+  /// a release that adds a trigger or an event kind must append a migration (a comment is
+  /// enough) so that older releases refuse the file rather than meet values they cannot read.
+  ///
+  /// Indexes, by the query they serve:
+  /// - `runs_by_start`: the newest runs; pruning by age.
+  /// - `runs_by_workflow`: one workflow's newest runs.
+  /// - `runs_unfinished` (partial, small): runs without a status, for abandoned-run checks.
+  /// - `schedule_events_by_time`, `schedule_events_by_path`: the newest events, overall or
+  ///   for one file.
+  /// - `schedule_events_fires` (partial): a file's last handled fire time, read by catch-up.
+  /// - `schedule_events_by_run`: clearing `run_id` when a run is pruned (`ON DELETE SET NULL`).
+  static let migrations: [String] = [
+    """
+    CREATE TABLE runs (
+      id INTEGER PRIMARY KEY,
+      workflow_name TEXT NOT NULL,
+      workflow_path TEXT NOT NULL,
+      trigger TEXT NOT NULL,
+      started_at REAL NOT NULL,
+      finished_at REAL,
+      status TEXT,
+      exit_code INTEGER,
+      error_message TEXT,
+      failed_step TEXT,
+      process_id INTEGER
+    ) STRICT;
+    CREATE INDEX runs_by_start ON runs (started_at);
+    CREATE INDEX runs_by_workflow ON runs (workflow_name, started_at);
+    CREATE INDEX runs_unfinished ON runs (process_id) WHERE status IS NULL;
+
+    CREATE TABLE schedule_events (
+      id INTEGER PRIMARY KEY,
+      workflow_name TEXT NOT NULL,
+      workflow_path TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      scheduled_for REAL,
+      recorded_at REAL NOT NULL,
+      run_id INTEGER REFERENCES runs (id) ON DELETE SET NULL,
+      detail TEXT
+    ) STRICT;
+    CREATE INDEX schedule_events_by_time ON schedule_events (recorded_at);
+    CREATE INDEX schedule_events_by_path ON schedule_events (workflow_path, recorded_at);
+    CREATE INDEX schedule_events_fires ON schedule_events (workflow_path, scheduled_for)
+      WHERE kind IN ('fired', 'caughtUp', 'skipped');
+    CREATE INDEX schedule_events_by_run ON schedule_events (run_id);
+    """
+  ]
+}

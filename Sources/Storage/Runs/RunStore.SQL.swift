@@ -1,0 +1,78 @@
+extension RunStore {
+  /// The store's statements, in one place so that tests can check each one's query plan.
+  /// Each text is prepared once per connection and then reused.
+  enum SQL {
+    static let runColumns = """
+      id, workflow_name, workflow_path, trigger, started_at, finished_at, status, exit_code, \
+      error_message, failed_step, process_id
+      """
+
+    static let eventColumns =
+      "id, workflow_name, workflow_path, kind, scheduled_for, recorded_at, run_id, detail"
+
+    static let beginRun = """
+      INSERT INTO runs (workflow_name, workflow_path, trigger, started_at, process_id)
+      VALUES (?, ?, ?, ?, ?)
+      """
+
+    static let finishRun = """
+      UPDATE runs SET finished_at = ?, status = ?, exit_code = ?, error_message = ?,
+        failed_step = ?
+      WHERE id = ?
+      """
+
+    static let runs = "SELECT \(runColumns) FROM runs ORDER BY started_at DESC, id DESC LIMIT ?"
+
+    static let runsOfWorkflow = """
+      SELECT \(runColumns) FROM runs WHERE workflow_name = ?
+      ORDER BY started_at DESC, id DESC LIMIT ?
+      """
+
+    static let run = "SELECT \(runColumns) FROM runs WHERE id = ?"
+
+    static let pruneRuns = "DELETE FROM runs WHERE started_at < ? AND status IS NOT NULL"
+
+    static let unfinishedRuns =
+      "SELECT id, process_id FROM runs WHERE status IS NULL AND process_id IS NOT NULL"
+
+    static let abandonRun = "UPDATE runs SET status = ? WHERE id = ? AND status IS NULL"
+
+    static let recordEvent = """
+      INSERT INTO schedule_events
+        (workflow_name, workflow_path, kind, scheduled_for, recorded_at, run_id, detail)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """
+
+    /// Newest events first, optionally of one file (bound first) and of `kindCount` kinds
+    /// (bound next); the limit is bound last.
+    static func events(ofFile: Bool, kindCount: Int) -> String {
+      var conditions: [String] = []
+      if ofFile { conditions.append("workflow_path = ?") }
+      if kindCount > 0 {
+        conditions.append(
+          "kind IN (" + Array(repeating: "?", count: kindCount).joined(separator: ", ") + ")")
+      }
+      let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+      return "SELECT \(eventColumns) FROM schedule_events\(filter) "
+        + "ORDER BY recorded_at DESC, id DESC LIMIT ?"
+    }
+
+    /// The kinds must be spelled as in the partial index `schedule_events_fires`, which SQLite
+    /// uses only when the query's condition matches the index's.
+    static let lastFire = """
+      SELECT max(scheduled_for) AS last_fire FROM schedule_events
+      WHERE workflow_path = ? AND kind IN ('fired', 'caughtUp', 'skipped')
+      """
+
+    /// With max(), SQLite takes the bare column `id` from the row that holds the maximum: the
+    /// event holding each file's last fire.
+    static let pruneEvents = """
+      DELETE FROM schedule_events
+      WHERE recorded_at < ? AND id NOT IN (
+        SELECT id FROM (
+          SELECT id, max(scheduled_for) FROM schedule_events
+          WHERE kind IN ('fired', 'caughtUp', 'skipped') AND scheduled_for IS NOT NULL
+          GROUP BY workflow_path))
+      """
+  }
+}

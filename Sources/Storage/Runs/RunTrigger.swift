@@ -1,0 +1,7 @@
+/// What started a run; stored as its raw text.
+public enum RunTrigger: String, Sendable, Hashable, CaseIterable {
+  /// A user ran the workflow (`intentflow run`).
+  case manual
+  /// The scheduler ran it at a fire time.
+  case schedule
+}
