@@ -69,7 +69,7 @@ public enum IntentFlowCommand {
 }
 
 /// One `intentflow` command.
-protocol Command {
+protocol Command: Sendable {
   /// Its name, options and help.
   static var spec: CommandSpec { get }
   /// Runs it and returns the exit code; a thrown ``UsageError`` exits with 2.

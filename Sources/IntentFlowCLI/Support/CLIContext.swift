@@ -1,6 +1,6 @@
-import CLIKit
+public import CLIKit
 import Foundation
-import IntentKit
+public import IntentKit
 
 /// Everything a command touches outside itself: arguments' environment, streams, terminal.
 /// Tests build one with recorded outputs and scripted input.

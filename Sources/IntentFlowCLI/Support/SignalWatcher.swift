@@ -9,9 +9,14 @@ import Synchronization
 
 /// Turns SIGINT and SIGTERM into a cooperative cancellation of the run, remembering which
 /// signal came so the runner can exit with 128 + N. A second signal exits at once.
-final class SignalWatcher: Sendable {
+///
+/// `@unchecked Sendable`: the Dispatch sources are created once in ``start(_:onSignal:)``
+/// behind the lock and only cancelled afterwards; Dispatch sources are thread-safe objects
+/// whose Swift overlay is not annotated `Sendable` on Linux.
+final class SignalWatcher: @unchecked Sendable {
   private let received = Mutex<Int32?>(nil)
-  private let sources = Mutex<[any DispatchSourceSignal]>([])
+  private let lock = Mutex<Void>(())
+  private var sources: [any DispatchSourceSignal] = []
 
   /// The first signal received, if any.
   var signal: Int32? { received.withLock { $0 } }
@@ -21,12 +26,12 @@ final class SignalWatcher: Sendable {
     let made = signals.map { number in
       Self.makeSource(number, watcher: self, onSignal: onSignal)
     }
-    sources.withLock { $0 = made }
+    lock.withLock { _ in sources = made }
   }
 
   /// Stops watching and restores the default dispositions.
   func stop() {
-    let active = sources.withLock { sources in
+    let active = lock.withLock { _ in
       defer { sources = [] }
       return sources
     }
@@ -41,7 +46,7 @@ final class SignalWatcher: Sendable {
   private nonisolated static func makeSource(
     _ number: Int32, watcher: SignalWatcher, onSignal: @escaping @Sendable (Int32) -> Void
   ) -> any DispatchSourceSignal {
-    signal(number, SIG_IGN)
+    setDisposition(number, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
     source.setEventHandler { @Sendable in
       let first = watcher.received.withLock { received -> Bool in
@@ -62,5 +67,9 @@ final class SignalWatcher: Sendable {
 }
 
 private func restoreDefaultDisposition(_ signals: [Int32]) {
-  for number in signals { signal(number, SIG_DFL) }
+  for number in signals { setDisposition(number, SIG_DFL) }
+}
+
+private func setDisposition(_ number: Int32, _ disposition: sighandler_t?) {
+  _ = signal(number, disposition)
 }

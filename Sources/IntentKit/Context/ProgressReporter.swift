@@ -9,6 +9,12 @@ public struct ProgressReporter: Sendable {
     public var total: Int?
     /// What is happening now: `Uploading part 3`.
     public var message: String?
+
+    public init(completed: Int, total: Int? = nil, message: String? = nil) {
+      self.completed = completed
+      self.total = total
+      self.message = message
+    }
   }
 
   private let sink: @Sendable (Update) -> Void

@@ -27,6 +27,18 @@ public struct ValueRequest: Sendable {
   public var reason: String?
   /// Values to offer (a query's suggested entities).
   public var suggestions: [Value]
+
+  public init(
+    step: String, intent: IntentIdentifier, parameter: ParameterDescriptor, prompt: String,
+    reason: String? = nil, suggestions: [Value] = []
+  ) {
+    self.step = step
+    self.intent = intent
+    self.parameter = parameter
+    self.prompt = prompt
+    self.reason = reason
+    self.suggestions = suggestions
+  }
 }
 
 /// A request to choose among candidates.
@@ -37,6 +49,17 @@ public struct ChoiceRequest: Sendable {
   /// The question: `Several Todos match 'milk'. Which one?`
   public var prompt: String
   public var candidates: [Value]
+
+  public init(
+    step: String, intent: IntentIdentifier, parameter: ParameterDescriptor, prompt: String,
+    candidates: [Value]
+  ) {
+    self.step = step
+    self.intent = intent
+    self.parameter = parameter
+    self.prompt = prompt
+    self.candidates = candidates
+  }
 }
 
 /// A request for a yes or no before an intent runs or a value is used.
@@ -45,6 +68,12 @@ public struct ConfirmationRequest: Sendable {
   public var intent: IntentIdentifier
   /// The question: `Delete the todo 'Buy milk'?`
   public var prompt: String
+
+  public init(step: String, intent: IntentIdentifier, prompt: String) {
+    self.step = step
+    self.intent = intent
+    self.prompt = prompt
+  }
 }
 
 /// Answers nothing: every request stops the run. Used under cron, in pipes, and with

@@ -54,7 +54,7 @@ extension ValueType {
   }
 
   /// "a" or "an", for messages.
-  var article: String {
+  public var article: String {
     switch self {
     case .integer, .url, .any: return "an"
     case .entity(let type): return "AEIOU".contains(type.name.first ?? "x") ? "an" : "a"

@@ -14,6 +14,8 @@ public struct Workflow: Sendable {
   public var schedule: WorkflowSchedule?
   /// Where the top-level object starts.
   public var location: SourceLocation
+  /// Ids of steps that could not be decoded (already reported).
+  var brokenStepIDs: Set<String> = []
 }
 
 /// A declared input: `"title": { "type": "text", "default": "Buy bread" }`.

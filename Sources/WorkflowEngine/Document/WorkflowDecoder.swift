@@ -11,6 +11,8 @@ import StrictJSON
 struct WorkflowDecoder {
   let source: WorkflowSource
   private(set) var diagnostics: [Diagnostic] = []
+  /// Ids of steps that could not be decoded.
+  private(set) var brokenStepIDs: Set<String> = []
 
   init(source: WorkflowSource) {
     self.source = source
@@ -47,7 +49,7 @@ struct WorkflowDecoder {
       error("the workflow has no 'name'; add \"name\": \"…\"", at: root)
     }
     let description = object["description"].flatMap { text($0, what: "'description'") }
-    let inputs = object["inputs"].map(decodeInputs) ?? []
+    let inputs = object["inputs"].map { decodeInputs($0) } ?? []
     var steps: [WorkflowStep] = []
     if let node = object["steps"] {
       steps = decodeSteps(node, what: "'steps'")
@@ -57,11 +59,11 @@ struct WorkflowDecoder {
     } else {
       error("the workflow has no 'steps'; add \"steps\": [ … ]", at: root)
     }
-    let output = object["output"].map(decodeValue)
-    let schedule = object["schedule"].flatMap(decodeSchedule)
+    let output = object["output"].map { decodeValue($0) }
+    let schedule = object["schedule"].flatMap { decodeSchedule($0) }
     return Workflow(
       source: source, name: name, description: description, inputs: inputs, steps: steps,
-      output: output, schedule: schedule, location: location(root))
+      output: output, schedule: schedule, location: location(root), brokenStepIDs: brokenStepIDs)
   }
 
   // MARK: Inputs
@@ -112,7 +114,15 @@ struct WorkflowDecoder {
       error("\(what) must be a list of steps, not \(describe(node))", at: node)
       return []
     }
-    return items.compactMap { decodeStep($0) }
+    return items.compactMap { item in
+      guard let step = decodeStep(item) else {
+        if case .object(let object) = item.kind, case .string(let id)? = object["id"]?.kind {
+          brokenStepIDs.insert(id)
+        }
+        return nil
+      }
+      return step
+    }
   }
 
   private mutating func decodeStep(_ node: JSONNode) -> WorkflowStep? {

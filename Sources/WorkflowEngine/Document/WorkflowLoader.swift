@@ -42,18 +42,38 @@ public struct WorkflowLoader: Sendable {
 
   /// Validates a workflow whose text is already in memory.
   public func load(_ source: WorkflowSource) throws(WorkflowInvalid) -> Plan {
-    let workflow = try Self.decode(source)
+    let (workflow, problems) = try Self.decodeCollecting(source)
     do {
-      return try planner.plan(workflow)
-    } catch {
+      let plan = try planner.plan(workflow)
+      guard problems.isEmpty else {
+        throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
+      }
+      return plan
+    } catch let error as WorkflowInvalid {
       var failure = error
+      failure.diagnostics = (problems + error.diagnostics).sorted(by: Planner.fileOrder)
       failure.sources[source.path] = source
       throw failure
+    } catch {
+      preconditionFailure("planning throws only WorkflowInvalid")
     }
   }
 
   /// Parses and decodes a workflow file without checking it against intents.
   public static func decode(_ source: WorkflowSource) throws(WorkflowInvalid) -> Workflow {
+    let (workflow, problems) = try decodeCollecting(source)
+    guard problems.isEmpty else {
+      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
+    }
+    return workflow
+  }
+
+  /// Decodes as much as can be decoded, with the problems found on the way, so that
+  /// validation can go on and report the planner's findings too. Throws only when the file
+  /// is not a workflow at all.
+  static func decodeCollecting(_ source: WorkflowSource) throws(WorkflowInvalid)
+    -> (Workflow, [Diagnostic])
+  {
     let root: JSONNode
     do {
       root = try JSONParser.parse(source.bytes)
@@ -67,13 +87,12 @@ public struct WorkflowLoader: Sendable {
         ], sources: [source.path: source])
     }
     var decoder = WorkflowDecoder(source: source)
-    let workflow = decoder.decode(root)
-    guard let workflow, decoder.diagnostics.isEmpty else {
+    guard let workflow = decoder.decode(root) else {
       throw WorkflowInvalid(
         diagnostics: decoder.diagnostics.sorted(by: Planner.fileOrder),
         sources: [source.path: source])
     }
-    return workflow
+    return (workflow, decoder.diagnostics)
   }
 
   /// Reads a whole file; `-` reads standard input.

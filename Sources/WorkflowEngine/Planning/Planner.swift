@@ -67,6 +67,8 @@ private struct PlanBuilder {
   private var inputs: [PlannedInput] = []
   /// Every step id in the file, with where it is declared.
   private var declaredSteps: [String: SourceLocation] = [:]
+  /// Ids of steps the decoder could not read; references to them are not reported again.
+  private var brokenStepIDs: Set<String> = []
 
   struct Binding {
     enum Kind { case step, loopVariable }
@@ -82,6 +84,7 @@ private struct PlanBuilder {
 
   mutating func plan(_ workflow: Workflow) -> Plan {
     source = workflow.source
+    brokenStepIDs = workflow.brokenStepIDs
     sources[workflow.source.path] = workflow.source
     collectIDs(workflow.steps)
     planInputs(workflow.inputs)
@@ -162,7 +165,14 @@ private struct PlanBuilder {
     var planned: [PlannedStep] = []
     var previous = previous
     for step in steps {
-      guard let result = planStep(step, previous: previous) else { continue }
+      guard let result = planStep(step, previous: previous) else {
+        // Keep the id known, so that steps using it are not reported as well.
+        if let id = step.id {
+          scopes[scopes.count - 1][id] = Binding(slot: newSlot(), type: .any, kind: .step)
+        }
+        previous = .any
+        continue
+      }
       planned.append(result)
       previous = result.condition == nil ? result.outputType : union(previous, result.outputType)
       if let id = step.id {
@@ -351,7 +361,9 @@ private struct PlanBuilder {
     }
     let workflow: Workflow
     do {
-      workflow = try WorkflowLoader.decode(WorkflowSource(path: path, bytes: bytes))
+      let decoded = try WorkflowLoader.decodeCollecting(WorkflowSource(path: path, bytes: bytes))
+      workflow = decoded.0
+      diagnostics += decoded.1
     } catch {
       diagnostics += error.diagnostics
       sources.merge(error.sources) { first, _ in first }
@@ -537,6 +549,7 @@ private struct PlanBuilder {
         type
       )
     }
+    if brokenStepIDs.contains(reference.root) { return unresolved }
     if let declared = declaredSteps[reference.root] {
       if declared > location || declared.line == location.line {
         error(
