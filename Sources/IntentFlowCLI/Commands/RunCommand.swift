@@ -95,13 +95,17 @@ enum RunCommand: Command {
         style: context.errorStyle)
     }
 
+    var history = RunHistory(context: context)
+    history.begin(plan, path: path)
     let executor = Executor(configuration: configuration)
     let task = Task { await executor.run(plan, inputs: inputs) }
     signals.start { _ in task.cancel() }
     let result = await task.value
     signals.stop()
 
-    let exitCode = Self.exitCode(for: result, signal: signals.signal)
+    var exitCode = Self.exitCode(for: result, signal: signals.signal)
+    if result.error?.code == .usage { exitCode = ExitCode.usage }
+    history.finish(result, exitCode: exitCode)
     if let error = result.error, error.code == .usage {
       context.printError(context.errorStyle.red("error: ") + error.message)
       if json {
