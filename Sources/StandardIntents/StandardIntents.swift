@@ -7,6 +7,7 @@ public enum StandardIntents {
     AddTodo.self, FindTodos.self, CompleteTodo.self, DeleteTodo.self,
     Uppercase.self,
     CountList.self,
+    Wait.self,
   ]
 
   /// A registry holding the built-in intents.
