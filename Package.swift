@@ -35,7 +35,7 @@ let package = Package(
     .target(
       name: "StandardIntents", dependencies: ["IntentKit", "Storage"], swiftSettings: strictSwift),
     .target(
-      name: "Scheduling", dependencies: ["WorkflowEngine", "Storage", "Cron"],
+      name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
     .target(
       name: "IntentFlowCLI",
