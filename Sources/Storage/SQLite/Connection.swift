@@ -135,6 +135,21 @@ final class Connection: @unchecked Sendable {
     sqlite3_get_autocommit(handle) == 0
   }
 
+  /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back if either throws.
+  func immediateTransaction<T>(
+    _ body: () throws(StorageError) -> T
+  ) throws(StorageError) -> T {
+    try run("BEGIN IMMEDIATE", [])
+    do throws(StorageError) {
+      let value = try body()
+      try run("COMMIT", [])
+      return value
+    } catch {
+      rollbackIfNeeded()
+      throw error
+    }
+  }
+
   /// Rolls back the open transaction, if SQLite has not already done so after an error.
   func rollbackIfNeeded() {
     if isInTransaction {
