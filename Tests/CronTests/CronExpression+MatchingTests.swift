@@ -90,10 +90,12 @@ struct CronExpressionMatchingTests {
     #expect(!expression.matches(mondayMorning, in: try zone("UTC")))
   }
 
-  @Test("expressions that fire rarely are accepted", arguments: [
-    "0 0 29 2 *", "0 0 31 1-12/2 *", "0 0 30 2 MON", "0 0 L 2 *", "0 0 30,31 2,3 *",
-    "0 0 29 FEB 5#5", "0 0 * 2 5#5", "0 0 */2 2 5#5",
-  ])
+  @Test(
+    "expressions that fire rarely are accepted",
+    arguments: [
+      "0 0 29 2 *", "0 0 31 1-12/2 *", "0 0 30 2 MON", "0 0 L 2 *", "0 0 30,31 2,3 *",
+      "0 0 29 FEB 5#5", "0 0 * 2 5#5", "0 0 */2 2 5#5",
+    ])
   func rareButPossible(source: String) throws {
     _ = try CronExpression(parsing: source)
   }

@@ -1,5 +1,6 @@
-@testable import Cron
 import Testing
+
+@testable import Cron
 
 @Suite("Parsing cron expressions")
 struct CronParserTests {

@@ -134,7 +134,8 @@ struct CronScheduleDaylightSavingTests {
           "2026-11-01T01:30:00-05:00", "2026-11-01T02:00:00-05:00",
         ])
     #expect(
-      try fires("0 7 * * MON-FRI", in: "America/New_York", after: "2026-03-06T08:00:00-05:00", count: 2)
+      try fires(
+        "0 7 * * MON-FRI", in: "America/New_York", after: "2026-03-06T08:00:00-05:00", count: 2)
         == ["2026-03-09T07:00:00-04:00", "2026-03-10T07:00:00-04:00"])
   }
 

@@ -10,9 +10,11 @@ struct CronSyntaxErrorTests {
     ("* * * *", "expected 5 fields (or 6 with seconds), found 4 (column 8)"),
     ("0 7", "expected 5 fields (or 6 with seconds), found 2 (column 4)"),
     ("0 0 0 * * * *", "expected 5 fields (or 6 with seconds), found 7 (column 13)"),
-    ("0 7 * * 1-5 /bin/backup",
-     "day of week: expected a number or a name, found '/' (column 13); the first 5 fields make "
-      + "a complete expression without '/bin/backup'"),
+    (
+      "0 7 * * 1-5 /bin/backup",
+      "day of week: expected a number or a name, found '/' (column 13); the first 5 fields make "
+        + "a complete expression without '/bin/backup'"
+    ),
     // Out of range.
     ("61 * * * *", "minute: 61 is out of range 0-59 (column 1)"),
     ("60 * * * *", "minute: 60 is out of range 0-59 (column 1)"),
@@ -25,8 +27,10 @@ struct CronSyntaxErrorTests {
     ("60 0 0 * * *", "second: 60 is out of range 0-59 (column 1)"),
     ("1,2,99 * * * *", "minute: 99 is out of range 0-59 (column 5)"),
     ("0 1-25 * * *", "hour: 25 is out of range 0-23 (column 5)"),
-    ("99999999999999999999 * * * *",
-     "minute: 99999999999999999999 is out of range 0-59 (column 1)"),
+    (
+      "99999999999999999999 * * * *",
+      "minute: 99999999999999999999 is out of range 0-59 (column 1)"
+    ),
     ("0 0 * * 8#1", "day of week: 8 is out of range 0-7 (column 9)"),
     // Names.
     ("0 7 * * FRU", "day of week: unknown name 'FRU' (column 9); did you mean 'FRI'?"),
@@ -37,9 +41,18 @@ struct CronSyntaxErrorTests {
     ("0 7 * * SAN", "day of week: unknown name 'SAN' (column 9)"),
     ("0 7 * JAM *", "month: unknown name 'JAM' (column 7); did you mean 'JAN'?"),
     ("0 7 * January *", "month: unknown name 'January' (column 7); did you mean 'JAN'?"),
-    ("0 7 * * JAN", "day of week: unknown name 'JAN' (column 9); month names belong in the month field"),
-    ("0 7 * MON *", "month: unknown name 'MON' (column 7); weekday names belong in the day of week field"),
-    ("0 7 * * L", "day of week: 'L' needs a weekday in day of week, as in '5L' or 'FRIL' (column 9)"),
+    (
+      "0 7 * * JAN",
+      "day of week: unknown name 'JAN' (column 9); month names belong in the month field"
+    ),
+    (
+      "0 7 * MON *",
+      "month: unknown name 'MON' (column 7); weekday names belong in the day of week field"
+    ),
+    (
+      "0 7 * * L",
+      "day of week: 'L' needs a weekday in day of week, as in '5L' or 'FRIL' (column 9)"
+    ),
     ("0 7 * * FRIX", "day of week: unknown name 'FRIX' (column 9); did you mean 'FRI'?"),
     // Names where numbers are wanted.
     ("a * * * *", "minute: expected a number, found 'a' (column 1)"),
@@ -82,10 +95,14 @@ struct CronSyntaxErrorTests {
     ("40-10 * * * *", "minute: range 40-10 is reversed (column 1)"),
     ("0 0 * DEC-JAN *", "month: range DEC-JAN is reversed (column 7)"),
     ("0 0 * * FRI-MON", "day of week: range FRI-MON is reversed (column 9)"),
-    ("0 0 * * MON-SUN",
-     "day of week: range MON-SUN is reversed (column 9); use 7 for Sunday at the end of a range"),
-    ("0 0 * * 1-0",
-     "day of week: range 1-0 is reversed (column 9); use 7 for Sunday at the end of a range"),
+    (
+      "0 0 * * MON-SUN",
+      "day of week: range MON-SUN is reversed (column 9); use 7 for Sunday at the end of a range"
+    ),
+    (
+      "0 0 * * 1-0",
+      "day of week: range 1-0 is reversed (column 9); use 7 for Sunday at the end of a range"
+    ),
     // Steps.
     ("*/0 * * * *", "minute: step must be at least 1, found 0 (column 3)"),
     ("0 1-5/00 * * *", "hour: step must be at least 1, found 00 (column 7)"),
@@ -97,22 +114,32 @@ struct CronSyntaxErrorTests {
     // Shortcuts.
     ("@dayly", "unknown shortcut '@dayly' (column 1); did you mean '@daily'?"),
     ("@hour", "unknown shortcut '@hour' (column 1); did you mean '@hourly'?"),
-    ("@every", "unknown shortcut '@every' (column 1); expected one of @yearly, @annually, "
-      + "@monthly, @weekly, @daily, @midnight, @hourly, @reboot"),
-    ("@", "unknown shortcut '@' (column 1); expected one of @yearly, @annually, @monthly, "
-      + "@weekly, @daily, @midnight, @hourly, @reboot"),
+    (
+      "@every",
+      "unknown shortcut '@every' (column 1); expected one of @yearly, @annually, "
+        + "@monthly, @weekly, @daily, @midnight, @hourly, @reboot"
+    ),
+    (
+      "@",
+      "unknown shortcut '@' (column 1); expected one of @yearly, @annually, @monthly, "
+        + "@weekly, @daily, @midnight, @hourly, @reboot"
+    ),
     ("  @daily now", "unexpected 'now' after '@daily' (column 10)"),
     // Never fires.
     ("0 0 30 2 *", "never fires: day 30 does not occur in February (column 5)"),
     ("0 0 31 2 *", "never fires: day 31 does not occur in February (column 5)"),
     ("0 0 30,31 FEB *", "never fires: days 30 and 31 do not occur in February (column 5)"),
-    ("0 0 31 4,6,9,11 *",
-     "never fires: day 31 does not occur in April, June, September or November (column 5)"),
+    (
+      "0 0 31 4,6,9,11 *",
+      "never fires: day 31 does not occur in April, June, September or November (column 5)"
+    ),
     ("0 0 31 2,4 *", "never fires: day 31 does not occur in February or April (column 5)"),
     ("0 0 0 31 4 *", "never fires: day 31 does not occur in April (column 7)"),
-    ("0 0 */3 2 5#5",
-     "never fires: no day in February matches both day of month '*/3' and day of week '5#5' "
-      + "(column 5)"),
+    (
+      "0 0 */3 2 5#5",
+      "never fires: no day in February matches both day of month '*/3' and day of week '5#5' "
+        + "(column 5)"
+    ),
   ]
 
   @Test("each mistake gets its exact message", arguments: errors)

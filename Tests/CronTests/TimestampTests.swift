@@ -116,7 +116,9 @@ struct TimestampTests {
     #expect(Timestamp.parse(text, defaultTimeZone: try zone("UTC")) == nil)
   }
 
-  @Test("formatting and parsing round-trip", arguments: ["UTC", "Europe/Prague", "America/New_York", "Australia/Lord_Howe"])
+  @Test(
+    "formatting and parsing round-trip",
+    arguments: ["UTC", "Europe/Prague", "America/New_York", "Australia/Lord_Howe"])
   func roundTrip(identifier: String) throws {
     let timeZone = try zone(identifier)
     var seconds = 1_700_000_000

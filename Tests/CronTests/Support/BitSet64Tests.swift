@@ -1,5 +1,6 @@
-@testable import Cron
 import Testing
+
+@testable import Cron
 
 @Suite("Small sets of integers")
 struct BitSet64Tests {

@@ -1,6 +1,7 @@
-@testable import Cron
 import Foundation
 import Testing
+
+@testable import Cron
 
 @Suite("Calendar arithmetic")
 struct CivilCalendarTests {

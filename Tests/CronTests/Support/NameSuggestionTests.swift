@@ -1,5 +1,6 @@
-@testable import Cron
 import Testing
+
+@testable import Cron
 
 @Suite("Did-you-mean suggestions")
 struct NameSuggestionTests {

@@ -1,6 +1,7 @@
-@testable import Cron
 import Foundation
 import Testing
+
+@testable import Cron
 
 extension CronExpression {
   /// The values a field selects, in increasing order (days of the week 0–6).
