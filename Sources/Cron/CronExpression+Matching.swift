@@ -41,17 +41,22 @@ extension CronExpression {
     let shift = UInt64(firstWeekday)
     let rotated = ((weekdays >> shift) | (weekdays << (7 - shift))) & 0x7F
     var byDayOfWeek = (rotated &* 0x2040_8102) & validDays
-    if !nthWeekdays.isEmpty {
-      for bit in nthWeekdays.values {
-        let weekday = bit / 5
-        let occurrence = bit % 5 + 1
-        let day = 1 + (weekday - firstWeekday + 7) % 7 + 7 * (occurrence - 1)
-        if day <= daysInMonth { byDayOfWeek |= 1 << UInt64(day) }
-      }
+    // `FRI#2` and `5L` are rare; walk their bits without allocating.
+    var nth = nthWeekdays.rawValue
+    while nth != 0 {
+      let bit = nth.trailingZeroBitCount
+      nth &= nth - 1
+      let weekday = bit / 5
+      let occurrence = bit % 5 + 1
+      let day = 1 + (weekday - firstWeekday + 7) % 7 + 7 * (occurrence - 1)
+      if day <= daysInMonth { byDayOfWeek |= 1 << UInt64(day) }
     }
-    if !lastWeekdays.isEmpty {
+    var last = lastWeekdays.rawValue
+    if last != 0 {
       let lastWeekday = (firstWeekday + daysInMonth - 1) % 7
-      for weekday in lastWeekdays.values {
+      while last != 0 {
+        let weekday = last.trailingZeroBitCount
+        last &= last - 1
         byDayOfWeek |= 1 << UInt64(daysInMonth - (lastWeekday - weekday + 7) % 7)
       }
     }
