@@ -14,9 +14,11 @@ public import Foundation
 /// Shifts of any size are handled (Australia/Lord_Howe moves by 30 minutes).
 ///
 /// ```swift
-/// let schedule = CronSchedule(try CronExpression(parsing: "0 7 * * MON-FRI"),
-///                             timeZone: TimeZone(identifier: "Europe/Prague")!)
-/// for date in schedule.dates(after: .now).prefix(3) { print(date) }
+/// let expression = try CronExpression(parsing: "0 7 * * MON-FRI")
+/// let schedule = CronSchedule(expression, timeZone: prague)
+/// for date in schedule.dates(after: .now).prefix(3) {
+///   print(Timestamp.format(date, in: prague))
+/// }
 /// ```
 public struct CronSchedule: Sendable, Hashable {
   /// The expression whose fire times this is.
