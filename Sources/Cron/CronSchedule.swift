@@ -59,25 +59,3 @@ public struct CronSchedule: Sendable, Hashable {
     FireDates(schedule: self, start: date)
   }
 }
-
-/// The lazily computed fire times of a schedule.
-struct FireDates: Sequence {
-  let schedule: CronSchedule
-  let start: Date
-
-  struct Iterator: IteratorProtocol {
-    var cursor: CronSchedule.Cursor?
-
-    mutating func next() -> Date? {
-      guard let date = cursor?.next() else {
-        cursor = nil
-        return nil
-      }
-      return date
-    }
-  }
-
-  func makeIterator() -> Iterator {
-    Iterator(cursor: CronSchedule.Cursor(schedule: schedule, after: start))
-  }
-}

@@ -34,6 +34,20 @@ struct CronScheduleDaylightSavingTests {
         == ["2026-03-29T03:00:00+02:00", "2026-03-30T02:00:00+02:00"])
   }
 
+  @Test("Prague, spring: the run after the gap is found from just before and not repeated after")
+  func pragueSpringAtTheChange() throws {
+    // The change is at 2026-03-29T01:00:00Z.
+    #expect(
+      try fires("30 2 * * *", in: "Europe/Prague", after: "2026-03-29T01:59:59+01:00", count: 2)
+        == ["2026-03-29T03:00:00+02:00", "2026-03-30T02:30:00+02:00"])
+    #expect(
+      try fires("30 2 * * *", in: "Europe/Prague", after: "2026-03-29T03:00:00+02:00", count: 1)
+        == ["2026-03-30T02:30:00+02:00"])
+    #expect(
+      try fires("30 2 * * *", in: "Europe/Prague", after: "2026-03-29T01:59:59.5+01:00", count: 1)
+        == ["2026-03-29T03:00:00+02:00"])
+  }
+
   @Test("Prague, spring: a job whose minute or hour starts with '*' skips the missing hour")
   func pragueSpringWildcard() throws {
     #expect(
@@ -69,6 +83,13 @@ struct CronScheduleDaylightSavingTests {
     #expect(
       try fires("0 2 * * *", in: "Europe/Prague", after: "2026-10-25T02:00:00+02:00", count: 1)
         == ["2026-10-26T02:00:00+01:00"])
+    // From the very instant the clocks go back (2026-10-25T01:00:00Z).
+    #expect(
+      try fires("30 2 * * *", in: "Europe/Prague", after: "2026-10-25T02:00:00+01:00", count: 1)
+        == ["2026-10-26T02:30:00+01:00"])
+    #expect(
+      try fires("30 2 * * *", in: "Europe/Prague", after: "2026-10-25T02:59:59+02:00", count: 1)
+        == ["2026-10-26T02:30:00+01:00"])
     #expect(
       try fires("0,30 2 * * *", in: "Europe/Prague", after: "2026-10-25T01:00:00+02:00", count: 3)
         == [
