@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Matching wall-clock times and finding the next matching one, by arithmetic over the fields.
 extension CronExpression {
   /// Whether the expression matches a wall-clock time (to the second), ignoring time zones.
@@ -127,5 +129,15 @@ extension CronExpression {
       return dayNumber * CivilCalendar.secondsPerDay + hour * 3600 + minute * 60 + matchingSecond
     }
     return nil
+  }
+}
+
+extension CronExpression {
+  /// Whether the expression matches the wall-clock time that `timeZone` shows at `date`.
+  ///
+  /// This looks only at the wall clock; the daylight-saving rules of `CronSchedule` (a
+  /// fixed-time job in a skipped hour runs after the gap) are not applied.
+  public func matches(_ date: Date, in timeZone: TimeZone) -> Bool {
+    matches(LocalDateTime(date, in: timeZone))
   }
 }
