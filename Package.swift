@@ -26,14 +26,14 @@ let package = Package(
     .target(name: "Cron", swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
     .target(name: "CLIKit", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-    .target(name: "IntentKit", dependencies: ["StrictJSON"], swiftSettings: strictSwift),
+    .target(name: "IntentKit", dependencies: ["StrictJSON", "Cron"], swiftSettings: strictSwift),
 
     // Layers.
     .target(
       name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage"], swiftSettings: strictSwift),
+      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"], swiftSettings: strictSwift),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
