@@ -12,6 +12,7 @@ public enum IntentFlowCommand {
   /// The commands, in the order `intentflow --help` lists them.
   static let commands: [any Command.Type] = [
     RunCommand.self, ValidateCommand.self, IntentsCommand.self, DescribeCommand.self,
+    NextCommand.self, ScheduleCommand.self, CrontabCommand.self, HistoryCommand.self,
   ]
 
   static var root: CommandSpec {

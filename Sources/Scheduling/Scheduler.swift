@@ -372,8 +372,10 @@ public actor Scheduler {
 
   // MARK: Waiting
 
-  private func sleep(_ duration: Duration) async {
-    guard !stopping else { return }
+  /// Sleeps until `duration` passes or something wakes the loop (a stop, a reload, a
+  /// finished run). While stopping, only the drain sleeps.
+  private func sleep(_ duration: Duration, whileStopping: Bool = false) async {
+    guard !stopping || whileStopping else { return }
     await withCheckedContinuation { continuation in
       wakeUp = continuation
       let environment = self.environment
@@ -396,8 +398,7 @@ public actor Scheduler {
   private func drain() async {
     let deadline = ContinuousClock.now + options.grace
     while activeRuns > 0, ContinuousClock.now < deadline {
-      await sleep(min(.milliseconds(100), deadline - ContinuousClock.now))
-      if activeRuns == 0 { break }
+      await sleep(deadline - ContinuousClock.now, whileStopping: true)
     }
     guard activeRuns > 0 else { return }
     environment.log("\(stamp(environment.now())) cancelling \(activeRuns) running after the grace period")
