@@ -48,6 +48,9 @@ final class Connection: @unchecked Sendable {
     }
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, 5000)
+    // A short-lived process (every `intentflow run`) would otherwise checkpoint and sync the
+    // log on close; the log is checkpointed instead when it grows past 1,000 pages.
+    _ = intentflow_sqlite3_no_checkpoint_on_close(handle)
     let connection = Connection(handle: handle, path: path)
     do {
       // The first statements read the file, so a file that is not a database fails here.
