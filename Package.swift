@@ -62,7 +62,8 @@ let package = Package(
       name: "StandardIntentsTests", dependencies: ["StandardIntents", "IntentKit", "Storage"],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "SchedulingTests", dependencies: ["Scheduling", "Cron", "Storage", "WorkflowEngine"],
+      name: "SchedulingTests",
+      dependencies: ["Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents"],
       swiftSettings: strictSwift),
     .testTarget(name: "IntentFlowCLITests", dependencies: ["IntentFlowCLI", "CLIKit"], swiftSettings: strictSwift),
     .testTarget(

@@ -231,14 +231,16 @@ public actor Scheduler {
       count += 1
     }
     nextFire[workflow.path] = time ?? workflow.schedule.nextDate(after: now)
+    if missed > 0, workflow.catchUp == .none || latestOnTime != nil {
+      environment.log(
+        "\(stamp(now)) missed \(workflow.name): \(missed) fire \(missed == 1 ? "time" : "times") "
+          + "passed while the scheduler could not run"
+          + (workflow.catchUp == .none ? " (catchUp: none)" : ""))
+    }
     if let onTime = latestOnTime {
       start(ScheduledRun(workflow: workflow, scheduledFor: onTime, reason: .fired), at: now)
     } else if workflow.catchUp == .latest {
       start(ScheduledRun(workflow: workflow, scheduledFor: latest, reason: .caughtUp), at: now)
-    } else {
-      environment.log(
-        "\(stamp(now)) missed \(workflow.name): \(missed) fire \(missed == 1 ? "time" : "times") "
-          + "passed while the scheduler could not run (catchUp: none)")
     }
   }
 
@@ -396,9 +398,11 @@ public actor Scheduler {
 
   /// Waits for running runs for the grace period, then cancels them and waits for them.
   private func drain() async {
-    let deadline = ContinuousClock.now + options.grace
-    while activeRuns > 0, ContinuousClock.now < deadline {
-      await sleep(deadline - ContinuousClock.now, whileStopping: true)
+    let deadline = environment.now().addingTimeInterval(seconds(options.grace))
+    while activeRuns > 0 {
+      let left = deadline.timeIntervalSince(environment.now())
+      guard left > 0 else { break }
+      await sleep(.milliseconds(Int64((left * 1000).rounded(.up))), whileStopping: true)
     }
     guard activeRuns > 0 else { return }
     environment.log("\(stamp(environment.now())) cancelling \(activeRuns) running after the grace period")
