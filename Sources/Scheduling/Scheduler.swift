@@ -153,6 +153,7 @@ public actor Scheduler {
     let startedAt = environment.now()
     record(NewScheduleEvent(
       workflowName: "", workflowPath: options.label, kind: .daemonStarted, recordedAt: startedAt))
+    _ = try? store?.markAbandonedRuns(isAlive: environment.isProcessAlive)
     reload(at: startedAt, initial: true)
     for workflow in catalog.workflows where workflow.schedule.expression.isReboot {
       start(ScheduledRun(workflow: workflow, scheduledFor: startedAt, reason: .reboot), at: startedAt)

@@ -41,6 +41,8 @@ enum HistoryCommand: Command {
       return ExitCode.failure
     }
     do {
+      // Runs whose process died without finishing are marked, so they do not show as running.
+      _ = try? store.markAbandonedRuns()
       if command.flag("events") {
         var events = try store.events(limit: limit)
         if let name = command.value("workflow") { events = events.filter { $0.workflowName == name } }
