@@ -91,7 +91,8 @@ enum RunCommand: Command {
     if interactive {
       configuration.interaction = TerminalInteraction(
         prompter: Prompter(
-          input: context.standardInput, output: context.standardError, style: context.errorStyle),
+          input: context.standardInput.givingUpOnCancellation(), output: context.standardError,
+          style: context.errorStyle),
         style: context.errorStyle)
     }
 

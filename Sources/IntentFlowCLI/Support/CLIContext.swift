@@ -34,7 +34,7 @@ public struct CLIContext: Sendable {
     CLIContext(
       environment: ProcessInfo.processInfo.environment, terminal: .live,
       standardOutput: .standardOutput, standardError: .standardError,
-      standardInput: .standardInput, registry: registry,
+      standardInput: .standardInputDescriptor, registry: registry,
       currentDirectory: FileManager.default.currentDirectoryPath)
   }
 
