@@ -99,8 +99,15 @@ enum RunCommand: Command {
     var history = RunHistory(context: context)
     history.begin(plan, path: path)
     let executor = Executor(configuration: configuration)
-    let task = Task { await executor.run(plan, inputs: inputs) }
+    // The run waits until the signal watcher is in place: a signal as the first step starts
+    // must cancel the run (which then reports and is recorded), not kill the process.
+    let (watching, watcherStarted) = AsyncStream.makeStream(of: Void.self)
+    let task = Task {
+      for await _ in watching {}
+      return await executor.run(plan, inputs: inputs)
+    }
     signals.start { _ in task.cancel() }
+    watcherStarted.finish()
     let result = await task.value
     signals.stop()
 
