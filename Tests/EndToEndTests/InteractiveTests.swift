@@ -73,9 +73,41 @@ struct InteractiveTests {
   func nonInteractive() async throws {
     let sandbox = try Sandbox()
     let file = try sandbox.copyFixture("runs/delete.json")
-    let result = try await sandbox.runOnTerminal(
-      ["run", file, "--non-interactive"], answers: ["y"])
+    // No answers typed: `script` waits two seconds for typed input nobody reads.
+    let result = try await sandbox.runOnTerminal(["run", file, "--non-interactive"], answers: [])
     #expect(result.status == 4, "\(result)")
     #expect(!result.stdout.contains("[y/n]"))
+  }
+}
+
+@Suite(
+  "Ctrl-C at a prompt cancels the run", .enabled(if: Sandbox.hasScript, "needs util-linux script"))
+struct InterruptedPromptTests {
+  @Test("Ctrl-C while a value is asked for cancels the run with 130")
+  func interruptValuePrompt() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.copyFixture("runs/add-title.json")
+    let run = try sandbox.startOnTerminal(["run", file, "--input", "title="])
+    let asked = try await run.waitForStandardOutput(containing: "What's the title? ")
+    #expect(asked, "\(run.stdoutSoFar)")
+    run.type("\u{03}")  // The terminal turns Ctrl-C into SIGINT for its foreground process.
+    let result = Sandbox.withoutCarriageReturns(await run.finish(timeout: .seconds(5)))
+    #expect(!result.timedOut, "the prompt ignored Ctrl-C: \(result)")
+    #expect(result.status == 130, "\(result)")
+    #expect(result.stdout.contains("error: step 'add' was cancelled: the run received SIGINT\n"))
+  }
+
+  @Test("Ctrl-C while a confirmation is asked for cancels the run with 130")
+  func interruptConfirmation() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.copyFixture("runs/delete.json")
+    let run = try sandbox.startOnTerminal(["run", file])
+    let asked = try await run.waitForStandardOutput(containing: "[y/n] ")
+    #expect(asked, "\(run.stdoutSoFar)")
+    run.type("\u{03}")
+    let result = Sandbox.withoutCarriageReturns(await run.finish(timeout: .seconds(5)))
+    #expect(!result.timedOut, "the prompt ignored Ctrl-C: \(result)")
+    #expect(result.status == 130, "\(result)")
+    #expect(result.stdout.contains("error: step 'delete' was cancelled: the run received SIGINT\n"))
   }
 }

@@ -40,6 +40,7 @@ final class IntentFlowProcess: Sendable {
   }
 
   private let process: Process
+  private let input: InputWriter?
   private let standardOutput = SharedBuffer()
   private let standardError = SharedBuffer()
   private let killedForTimeout = Atomic(false)
@@ -47,9 +48,13 @@ final class IntentFlowProcess: Sendable {
   private let done = DispatchGroup()
 
   /// Starts `executable` with `arguments`, exactly `environment`, and `currentDirectory`.
+  ///
+  /// Standard input is `/dev/null` when `standardInput` is `nil`; otherwise a pipe that gets
+  /// the text, then end of file unless `keepingInputOpen` (see ``type(_:)`` and
+  /// ``closeStandardInput()``).
   init(
     executable: URL, arguments: [String], environment: [String: String],
-    currentDirectory: URL, standardInput: String?
+    currentDirectory: URL, standardInput: String?, keepingInputOpen: Bool = false
   ) throws {
     process = Process()
     process.executableURL = executable
@@ -62,6 +67,7 @@ final class IntentFlowProcess: Sendable {
     process.standardError = errorPipe
     let inputPipe = standardInput.map { _ in Pipe() }
     process.standardInput = inputPipe ?? FileHandle.nullDevice
+    input = inputPipe.map { InputWriter($0.fileHandleForWriting) }
 
     done.enter()
     process.terminationHandler = { [done] _ in done.leave() }
@@ -72,8 +78,9 @@ final class IntentFlowProcess: Sendable {
     }
     Self.drain(outputPipe.fileHandleForReading, into: standardOutput, group: done)
     Self.drain(errorPipe.fileHandleForReading, into: standardError, group: done)
-    if let inputPipe, let text = standardInput {
-      Self.feed(Data(text.utf8), to: inputPipe.fileHandleForWriting)
+    if let input, let text = standardInput {
+      input.write(Data(text.utf8))
+      if !keepingInputOpen { input.close() }
     }
   }
 
@@ -86,6 +93,16 @@ final class IntentFlowProcess: Sendable {
   /// What the child has written to standard error so far.
   var stderrSoFar: String { standardError.text }
 
+  /// Writes `text` to the child's standard input (kept open at the start).
+  func type(_ text: String) {
+    input?.write(Data(text.utf8))
+  }
+
+  /// Ends the child's standard input.
+  func closeStandardInput() {
+    input?.close()
+  }
+
   /// Sends `signal` to the child.
   func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)
@@ -97,11 +114,26 @@ final class IntentFlowProcess: Sendable {
   func waitForStandardError(
     containing text: String, timeout: Duration = .seconds(10)
   ) async throws -> Bool {
+    try await waitFor(text, in: standardError, timeout: timeout)
+  }
+
+  /// Waits until standard output contains `text`, polling every few milliseconds.
+  ///
+  /// - Returns: Whether it appeared before `timeout` ran out or the child ended.
+  func waitForStandardOutput(
+    containing text: String, timeout: Duration = .seconds(10)
+  ) async throws -> Bool {
+    try await waitFor(text, in: standardOutput, timeout: timeout)
+  }
+
+  private func waitFor(
+    _ text: String, in buffer: SharedBuffer, timeout: Duration
+  ) async throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while clock.now < deadline {
-      if stderrSoFar.contains(text) { return true }
-      if !process.isRunning { return stderrSoFar.contains(text) }
+      if buffer.text.contains(text) { return true }
+      if !process.isRunning { return buffer.text.contains(text) }
       try await Task.sleep(for: .milliseconds(5))
     }
     return false
@@ -121,6 +153,7 @@ final class IntentFlowProcess: Sendable {
       done.notify(queue: .global()) { continuation.resume() }
     }
     killer.cancel()
+    input?.close()
     let exited = process.terminationReason == .exit
     return Output(
       status: exited ? process.terminationStatus : nil,
@@ -147,24 +180,6 @@ final class IntentFlowProcess: Sendable {
     thread.start()
   }
 
-  /// Writes `data` on a thread of its own, then closes the pipe so the child sees end of
-  /// file; a child that exits without reading it all is fine.
-  ///
-  /// The writing thread blocks SIGPIPE, so that writing to a child that has gone fails with
-  /// EPIPE on that thread instead of killing the test runner; the runner does not ignore
-  /// SIGPIPE, because children would inherit that.
-  private static func feed(_ data: Data, to handle: FileHandle) {
-    let thread = Thread {
-      var pipeSignal = sigset_t()
-      sigemptyset(&pipeSignal)
-      sigaddset(&pipeSignal, SIGPIPE)
-      pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
-      try? handle.write(contentsOf: data)
-      try? handle.close()
-    }
-    thread.start()
-  }
-
   private static func milliseconds(_ duration: Duration) -> Int {
     let (seconds, attoseconds) = duration.components
     return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
@@ -180,4 +195,41 @@ private final class SharedBuffer: Sendable {
   }
 
   var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
+}
+
+/// Writes to a child's standard input, in order, on a thread of its own that blocks SIGPIPE:
+/// writing to a child that has gone then fails with EPIPE on that thread instead of killing
+/// the test runner. (The runner does not ignore SIGPIPE, because children would inherit that.)
+private final class InputWriter: Sendable {
+  private let pending = Mutex<[Data?]>([])
+  private let available = DispatchSemaphore(value: 0)
+  private let closed = Atomic(false)
+
+  init(_ handle: FileHandle) {
+    let thread = Thread { [self] in
+      var pipeSignal = sigset_t()
+      sigemptyset(&pipeSignal)
+      sigaddset(&pipeSignal, SIGPIPE)
+      pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+      while true {
+        available.wait()
+        guard let data = pending.withLock({ $0.removeFirst() }) else { break }
+        try? handle.write(contentsOf: data)
+      }
+      try? handle.close()
+    }
+    thread.start()
+  }
+
+  func write(_ data: Data) {
+    pending.withLock { $0.append(data) }
+    available.signal()
+  }
+
+  /// Closes the pipe after what was written; only the first call counts.
+  func close() {
+    guard !closed.exchange(true, ordering: .relaxed) else { return }
+    pending.withLock { $0.append(nil) }
+    available.signal()
+  }
 }

@@ -76,18 +76,36 @@ final class Sandbox: Sendable {
   }
 
   /// Runs `intentflow` with `arguments` on a pseudo-terminal (through util-linux `script`),
-  /// typing `answers` one line each. The terminal merges standard output and standard error
-  /// into the returned `stdout`, and echoes the typed lines.
+  /// typing `answers` one line each, then end of input. The terminal merges standard output
+  /// and standard error into the returned `stdout`, and echoes the typed lines.
   func runOnTerminal(
     _ arguments: [String], answers: [String], timeout: Duration = .seconds(20)
   ) async throws -> IntentFlowProcess.Output {
-    let command = ([try IntentFlowBinary.url().path] + arguments).map(Self.shellQuoted)
-      .joined(separator: " ")
     let typed = answers.map { $0 + "\n" }.joined()
-    var output = try await IntentFlowProcess(
+    let process = try startOnTerminal(arguments, typing: typed, keepingInputOpen: false)
+    return Self.withoutCarriageReturns(await process.finish(timeout: timeout))
+  }
+
+  /// Starts `intentflow` with `arguments` on a pseudo-terminal, with `typing` typed at once
+  /// and the keyboard left open for ``IntentFlowProcess/type(_:)`` unless told otherwise.
+  func startOnTerminal(
+    _ arguments: [String], typing: String = "", keepingInputOpen: Bool = true
+  ) throws -> IntentFlowProcess {
+    // `exec` makes intentflow the terminal's foreground process itself, not a shell's child.
+    let command =
+      "exec "
+      + ([try IntentFlowBinary.url().path] + arguments).map(Self.shellQuoted)
+      .joined(separator: " ")
+    return try IntentFlowProcess(
       executable: URL(fileURLWithPath: Self.scriptPath), arguments: ["-qec", command, "/dev/null"],
-      environment: environment, currentDirectory: work, standardInput: typed
-    ).finish(timeout: timeout)
+      environment: environment, currentDirectory: work, standardInput: typing,
+      keepingInputOpen: keepingInputOpen)
+  }
+
+  /// The output with the terminal's line endings (`\r\n`) turned into `\n`.
+  static func withoutCarriageReturns(_ output: IntentFlowProcess.Output) -> IntentFlowProcess.Output
+  {
+    var output = output
     output.stdout = output.stdout.replacingOccurrences(of: "\r\n", with: "\n")
     return output
   }
