@@ -131,7 +131,8 @@ enum RunCommand: Command {
       context.print(text)
     }
     if let error = result.error {
-      DiagnosticPrinter(context: context).print(error, source: plan.workflow.source)
+      DiagnosticPrinter(context: context).print(
+        error, source: plan.workflow.source, interactive: interactive)
     }
     return exitCode
   }
