@@ -53,6 +53,17 @@ struct InteractiveTests {
     #expect(result.stdout.hasSuffix("\nBuy milk powder\n"))
   }
 
+  @Test("input that ends before a choice stops the run with 3 and advice that fits a terminal")
+  func inputEndsBeforeChoice() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.copyFixture("runs/two-milks.json")
+    let result = try await sandbox.runOnTerminal(["run", file], answers: [])
+    #expect(result.status == 3, "\(result)")
+    #expect(result.stdout.contains("Enter 1-2 or a name: \n"))
+    #expect(result.stdout.contains("error: step 'done' needs a choice for 'todo'"))
+    #expect(result.stdout.hasSuffix("note: name one of the candidates exactly (or by id)\n"))
+  }
+
   @Test("a delete asks yes or no", arguments: [("y", 0), ("yes", 0), ("n", 4)])
   func confirms(answer: String, status: Int32) async throws {
     let sandbox = try Sandbox()
@@ -66,6 +77,8 @@ struct InteractiveTests {
       #expect(
         result.stdout.contains(
           "error: step 'delete' was not confirmed: Delete the todo 'Throw away'?\n"))
+      // No advice to run it on a terminal: it ran on one, and the answer was no.
+      #expect(!result.stdout.contains("note:"), "\(result)")
     }
   }
 
