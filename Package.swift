@@ -26,16 +26,16 @@ let package = Package(
     .target(name: "Cron", swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
     .target(name: "CLIKit", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-    .target(name: "IntentKit", dependencies: ["StrictJSON"], swiftSettings: strictSwift),
+    .target(name: "IntentKit", dependencies: ["StrictJSON", "Cron"], swiftSettings: strictSwift),
 
     // Layers.
     .target(
       name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage"], swiftSettings: strictSwift),
+      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"], swiftSettings: strictSwift),
     .target(
-      name: "Scheduling", dependencies: ["WorkflowEngine", "Storage", "Cron"],
+      name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
     .target(
       name: "IntentFlowCLI",
@@ -62,7 +62,8 @@ let package = Package(
       name: "StandardIntentsTests", dependencies: ["StandardIntents", "IntentKit", "Storage"],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "SchedulingTests", dependencies: ["Scheduling", "Cron", "Storage", "WorkflowEngine"],
+      name: "SchedulingTests",
+      dependencies: ["Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents"],
       swiftSettings: strictSwift),
     .testTarget(name: "IntentFlowCLITests", dependencies: ["IntentFlowCLI", "CLIKit"], swiftSettings: strictSwift),
     .testTarget(

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Matching wall-clock times and finding the next matching one, by arithmetic over the fields.
 extension CronExpression {
   /// Whether the expression matches a wall-clock time (to the second), ignoring time zones.
@@ -41,17 +43,22 @@ extension CronExpression {
     let shift = UInt64(firstWeekday)
     let rotated = ((weekdays >> shift) | (weekdays << (7 - shift))) & 0x7F
     var byDayOfWeek = (rotated &* 0x2040_8102) & validDays
-    if !nthWeekdays.isEmpty {
-      for bit in nthWeekdays.values {
-        let weekday = bit / 5
-        let occurrence = bit % 5 + 1
-        let day = 1 + (weekday - firstWeekday + 7) % 7 + 7 * (occurrence - 1)
-        if day <= daysInMonth { byDayOfWeek |= 1 << UInt64(day) }
-      }
+    // `FRI#2` and `5L` are rare; walk their bits without allocating.
+    var nth = nthWeekdays.rawValue
+    while nth != 0 {
+      let bit = nth.trailingZeroBitCount
+      nth &= nth - 1
+      let weekday = bit / 5
+      let occurrence = bit % 5 + 1
+      let day = 1 + (weekday - firstWeekday + 7) % 7 + 7 * (occurrence - 1)
+      if day <= daysInMonth { byDayOfWeek |= 1 << UInt64(day) }
     }
-    if !lastWeekdays.isEmpty {
+    var last = lastWeekdays.rawValue
+    if last != 0 {
       let lastWeekday = (firstWeekday + daysInMonth - 1) % 7
-      for weekday in lastWeekdays.values {
+      while last != 0 {
+        let weekday = last.trailingZeroBitCount
+        last &= last - 1
         byDayOfWeek |= 1 << UInt64(daysInMonth - (lastWeekday - weekday + 7) % 7)
       }
     }
@@ -122,5 +129,15 @@ extension CronExpression {
       return dayNumber * CivilCalendar.secondsPerDay + hour * 3600 + minute * 60 + matchingSecond
     }
     return nil
+  }
+}
+
+extension CronExpression {
+  /// Whether the expression matches the wall-clock time that `timeZone` shows at `date`.
+  ///
+  /// This looks only at the wall clock; the daylight-saving rules of `CronSchedule` (a
+  /// fixed-time job in a skipped hour runs after the gap) are not applied.
+  public func matches(_ date: Date, in timeZone: TimeZone) -> Bool {
+    matches(LocalDateTime(date, in: timeZone))
   }
 }

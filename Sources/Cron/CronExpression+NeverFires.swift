@@ -22,8 +22,7 @@ extension CronExpression {
     }
     let monthNames = Self.list(
       selectedMonths.map { CronField.fullMonthNames[$0 - 1] }, conjunction: "or")
-    let longest = selectedMonths.map { $0 == 2 ? 29 : CivilCalendar.daysInMonth(year: 2001, month: $0) }
-      .max() ?? 31
+    let longest = selectedMonths.map(CivilCalendar.maximumDays(inMonth:)).max() ?? 31
     let days = daysOfMonth.values
     if !lastDayOfMonth, let first = days.first, first > longest {
       if days.count == 1 {

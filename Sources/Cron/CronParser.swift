@@ -60,7 +60,19 @@ struct CronParser {
     var parsed: [CronField: ParsedField] = [:]
     var ranges: [CronField: Range<Int>] = [:]
     for (field, range) in zip(fields, tokens) {
-      parsed[field] = try parseField(field, range)
+      do {
+        parsed[field] = try parseField(field, range)
+      } catch var error {
+        // A crontab line pasted whole: five good fields and then a command.
+        if hasSeconds, error.hint == nil,
+          (try? CronParser(source: text(tokens[0].lowerBound..<tokens[4].upperBound)).parse())
+            != nil
+        {
+          error.hint =
+            "the first 5 fields make a complete expression without '\(text(tokens[5]))'"
+        }
+        throw error
+      }
       ranges[field] = range
     }
     let second = parsed[.second] ?? ParsedField(values: BitSet64(0...0))
@@ -258,7 +270,8 @@ struct CronParser {
   }
 
   /// Reads a number or (in the month and day-of-week fields) a three-letter name, and checks
-  /// it against the field's range.
+  /// it against the field's range. `allowsLastWeekday` is true at the start of an item and
+  /// false at the end of a range.
   private func readValue(
     _ field: CronField, from start: Int, end: Int, allowsLastWeekday: Bool
   ) throws(CronSyntaxError) -> Value {
@@ -276,7 +289,8 @@ struct CronParser {
       return Value(value: value, start: start, end: digitsEnd)
     }
     guard character.isLetter else {
-      throw error(field, start, "expected \(valueNoun(field)), found '\(character)'")
+      let noun = field == .dayOfMonth && allowsLastWeekday ? "a number or 'L'" : valueNoun(field)
+      throw error(field, start, "expected \(noun), found '\(character)'")
     }
     let lettersEnd = run(from: start, to: end, where: \.isLetter)
     let word = text(start..<lettersEnd)

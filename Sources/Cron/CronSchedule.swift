@@ -14,9 +14,11 @@ public import Foundation
 /// Shifts of any size are handled (Australia/Lord_Howe moves by 30 minutes).
 ///
 /// ```swift
-/// let schedule = CronSchedule(try CronExpression(parsing: "0 7 * * MON-FRI"),
-///                             timeZone: TimeZone(identifier: "Europe/Prague")!)
-/// for date in schedule.dates(after: .now).prefix(3) { print(date) }
+/// let expression = try CronExpression(parsing: "0 7 * * MON-FRI")
+/// let schedule = CronSchedule(expression, timeZone: prague)
+/// for date in schedule.dates(after: .now).prefix(3) {
+///   print(Timestamp.format(date, in: prague))
+/// }
 /// ```
 public struct CronSchedule: Sendable, Hashable {
   /// The expression whose fire times this is.
@@ -55,27 +57,5 @@ public struct CronSchedule: Sendable, Hashable {
   /// - Complexity: Each element costs O(1), as for `nextDate(after:)`.
   public func dates(after date: Date) -> some Sequence<Date> {
     FireDates(schedule: self, start: date)
-  }
-}
-
-/// The lazily computed fire times of a schedule.
-struct FireDates: Sequence {
-  let schedule: CronSchedule
-  let start: Date
-
-  struct Iterator: IteratorProtocol {
-    var cursor: CronSchedule.Cursor?
-
-    mutating func next() -> Date? {
-      guard let date = cursor?.next() else {
-        cursor = nil
-        return nil
-      }
-      return date
-    }
-  }
-
-  func makeIterator() -> Iterator {
-    Iterator(cursor: CronSchedule.Cursor(schedule: schedule, after: start))
   }
 }

@@ -74,13 +74,3 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
       < (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
   }
 }
-
-extension CronExpression {
-  /// Whether the expression matches the wall-clock time that `timeZone` shows at `date`.
-  ///
-  /// This looks only at the wall clock; the daylight-saving rules of `CronSchedule` (a
-  /// fixed-time job in a skipped hour runs after the gap) are not applied.
-  public func matches(_ date: Date, in timeZone: TimeZone) -> Bool {
-    matches(LocalDateTime(date, in: timeZone))
-  }
-}

@@ -47,12 +47,10 @@ public enum Timestamp {
   public static func parse(_ text: String, defaultTimeZone: TimeZone) -> Date? {
     var reader = Reader(text.trimmingCharacters(in: .whitespaces))
     guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2),
-      reader.skip("-"), let day = reader.digits(2),
-      (1...12).contains(month), (1...CivilCalendar.daysInMonth(year: year, month: month))
-        .contains(day)
+      reader.skip("-"), let day = reader.digits(2), (1...12).contains(month), day >= 1,
+      day <= CivilCalendar.daysInMonth(year: year, month: month)
     else { return nil }
-    let dayStart = CivilCalendar.dayNumber(year: year, month: month, day: day)
-      * CivilCalendar.secondsPerDay
+    let dayStart = CivilCalendar.dayNumber(year: year, month: month, day: day) * 86_400
     if reader.isAtEnd {
       return Date(timeIntervalSince1970: Double(defaultTimeZone.instant(forLocal: dayStart)))
     }

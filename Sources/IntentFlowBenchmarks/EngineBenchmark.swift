@@ -1,1 +1,74 @@
-func runEngineBenchmark() async throws {}
+import Foundation
+import IntentKit
+import StandardIntents
+import WorkflowEngine
+
+/// Figures for the engine: per-step overhead, a 100,000-pass forEach, planning a large file.
+func runEngineBenchmark() async throws {
+  let registry = StandardIntents.registry
+  let loader = WorkflowLoader(registry: registry)
+  var configuration = Executor.Configuration()
+  configuration.dependencies.todoStore = try TodoStore.inMemory()
+  let executor = Executor(configuration: configuration)
+  let clock = ContinuousClock()
+
+  // One trivial step, many runs: the engine's fixed cost per run and per step.
+  let one = try loader.load(
+    WorkflowSource(
+      path: "one.json",
+      bytes: Array(
+        #"{"name":"one","steps":[{"intent":"text.uppercase","parameters":{"input":"hello"}}]}"#
+          .utf8)))
+  let runs = 20_000
+  _ = await executor.run(one)
+  var start = clock.now
+  for _ in 0..<runs { _ = await executor.run(one) }
+  let perRun = (clock.now - start) / runs
+  print("one-step run (text.uppercase):          \(micros(perRun)) µs per run")
+
+  // A 100,000-pass forEach over a trivial intent.
+  let passes = 100_000
+  let items = (0..<passes).map(String.init).joined(separator: ",")
+  let loop = try loader.load(
+    WorkflowSource(
+      path: "loop.json",
+      bytes: Array(
+        """
+        {"name":"loop","inputs":{"items":{"type":"list","default":[\(items)]}},
+         "steps":[{"id":"each","forEach":"${inputs.items}","as":"n","steps":[
+           {"intent":"text.uppercase","parameters":{"input":"item ${n}"}}]},
+           {"intent":"list.count"}]}
+        """.utf8)))
+  start = clock.now
+  let result = await executor.run(loop)
+  let loopTime = clock.now - start
+  guard result.status == .succeeded, case .integer(passes) = result.output else {
+    print("forEach benchmark failed: \(result.status) \(result.error?.description ?? "")")
+    return
+  }
+  print(
+    "forEach of \(passes) passes:               \(millis(loopTime)) ms "
+      + "(\(micros(loopTime / passes)) µs per pass)")
+
+  // Planning (validating) a file with 1,000 chained steps.
+  var steps = [#"{"id":"s0","intent":"text.uppercase","parameters":{"input":"start"}}"#]
+  for index in 1..<1000 {
+    steps.append(
+      #"{"id":"s\#(index)","intent":"text.uppercase","parameters":{"input":"${s\#(index - 1)} x"}}"#)
+  }
+  let large = Array(#"{"name":"large","steps":[\#(steps.joined(separator: ","))]}"#.utf8)
+  let rounds = 50
+  start = clock.now
+  for _ in 0..<rounds { _ = try loader.load(WorkflowSource(path: "large.json", bytes: large)) }
+  print("validate a 1,000-step workflow:          \(millis((clock.now - start) / rounds)) ms")
+}
+
+private func micros(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  return String(format: "%.2f", Double(seconds) * 1e6 + Double(attoseconds) / 1e12)
+}
+
+private func millis(_ duration: Duration) -> String {
+  let (seconds, attoseconds) = duration.components
+  return String(format: "%.1f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+}

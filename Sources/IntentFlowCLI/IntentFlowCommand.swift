@@ -12,6 +12,8 @@ public enum IntentFlowCommand {
   /// The commands, in the order `intentflow --help` lists them.
   static let commands: [any Command.Type] = [
     RunCommand.self, ValidateCommand.self, IntentsCommand.self, DescribeCommand.self,
+    NextCommand.self, ScheduleCommand.self, CrontabCommand.self, HistoryCommand.self,
+    SchemaCommand.self,
   ]
 
   static var root: CommandSpec {

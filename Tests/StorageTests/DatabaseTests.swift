@@ -98,6 +98,7 @@ struct DatabaseTests {
     let error = try #require(throws: StorageError.self) { try Database(path: path) }
     #expect(error.code == StorageError.Code.notADatabase)
     #expect(error.path == path)
+    #expect(error.localizedDescription == error.description)
     #expect(
       error.description
         == "cannot open database '\(path)': file is not a database; "

@@ -52,6 +52,11 @@ enum CivilCalendar {
     }
   }
 
+  /// The most days `month` has in any year (29 for February).
+  static func maximumDays(inMonth month: Int) -> Int {
+    month == 2 ? 29 : daysInMonth(year: 2001, month: month)
+  }
+
   /// Splits a count of seconds into whole days (rounded towards minus infinity) and the
   /// seconds into that day.
   static func split(seconds: Int) -> (dayNumber: Int, secondOfDay: Int) {

@@ -40,7 +40,7 @@ enum ValidateCommand: Command {
           ]))
       } catch {
         invalid += 1
-        DiagnosticPrinter(context: context).print(error)
+        DiagnosticPrinter(context: context).print(error, ran: false)
         results.append(
           .object([
             ("file", .string(path)), ("valid", .bool(false)),

@@ -7,8 +7,9 @@ import WorkflowEngine
 struct DiagnosticPrinter {
   var context: CLIContext
 
-  /// Prints every diagnostic of an invalid workflow to standard error.
-  func print(_ failure: WorkflowInvalid) {
+  /// Prints every diagnostic of an invalid workflow to standard error, then a count; `ran`
+  /// says whether the command was about to run it ("nothing ran").
+  func print(_ failure: WorkflowInvalid, ran: Bool = true) {
     let renderer = DiagnosticRenderer(style: context.errorStyle)
     let rendered = failure.diagnostics.map { diagnostic in
       SourceDiagnostic(
@@ -21,7 +22,7 @@ struct DiagnosticPrinter {
     }
     context.printError(renderer.render(rendered))
     let count = failure.errors.count
-    context.printError("\(count) \(count == 1 ? "error" : "errors"); nothing ran.")
+    context.printError("\(count) \(count == 1 ? "error" : "errors")\(ran ? "; nothing ran." : ".")")
   }
 
   /// Prints a run's error, with the source line when it has a location, and a hint;

@@ -41,14 +41,10 @@ final class SignalWatcher: @unchecked Sendable {
     restoreDefaultDisposition([SIGINT, SIGTERM])
   }
 
-  /// Built outside any actor so that the handler closure is not actor-isolated (an isolated
-  /// closure would trap when Dispatch calls it).
-  private nonisolated static func makeSource(
+  private static func makeSource(
     _ number: Int32, watcher: SignalWatcher, onSignal: @escaping @Sendable (Int32) -> Void
   ) -> any DispatchSourceSignal {
-    setDisposition(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler { @Sendable in
+    SignalSource.make(number) {
       let first = watcher.received.withLock { received -> Bool in
         guard received == nil else { return false }
         received = number
@@ -61,12 +57,26 @@ final class SignalWatcher: @unchecked Sendable {
         _exit(128 + number)
       }
     }
+  }
+}
+
+/// Delivers a signal to a handler through Dispatch instead of an async-signal handler.
+enum SignalSource {
+  /// Ignores the signal's default action and calls `handler` (on a global queue) each time
+  /// it arrives. Built outside any actor so that the handler is not actor-isolated (an
+  /// isolated closure would trap when Dispatch calls it).
+  nonisolated static func make(_ number: Int32, handler: @escaping @Sendable () -> Void)
+    -> any DispatchSourceSignal
+  {
+    setDisposition(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler { @Sendable in handler() }
     source.resume()
     return source
   }
 }
 
-private func restoreDefaultDisposition(_ signals: [Int32]) {
+func restoreDefaultDisposition(_ signals: [Int32]) {
   for number in signals { setDisposition(number, SIG_DFL) }
 }
 

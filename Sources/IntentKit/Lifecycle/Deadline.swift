@@ -23,7 +23,7 @@ enum Deadline {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         race.start(continuation)
-        let work = Task {
+        let work = Task.immediate {
           do {
             race.finish(.success(try await operation(workContext)))
           } catch {
@@ -31,8 +31,10 @@ enum Deadline {
           }
         }
         var timer: Task<Void, Never>?
-        if let timeout {
-          timer = Task {
+        // `Task.immediate` runs the work on this thread until it first suspends, so an intent
+        // that never suspends costs no thread hop; the timer is only armed if it does.
+        if let timeout, !race.isDecided {
+          timer = Task.immediate {
             var seen = race.activity
             while true {
               do { try await sleep(timeout) } catch { return }
@@ -79,6 +81,8 @@ private final class Race<T: Sendable>: Sendable {
   private let state = Mutex(State())
 
   var activity: Int { state.withLock { $0.activity } }
+
+  var isDecided: Bool { state.withLock { $0.claimed } }
 
   func noteActivity() { state.withLock { $0.activity &+= 1 } }
 

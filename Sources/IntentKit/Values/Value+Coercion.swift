@@ -1,3 +1,4 @@
+import Cron
 import Foundation
 
 /// Whether values of one type can be coerced to another, known before a run.

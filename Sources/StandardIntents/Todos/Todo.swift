@@ -1,3 +1,4 @@
+import Cron
 public import Foundation
 public import IntentKit
 

@@ -48,6 +48,9 @@ final class Connection: @unchecked Sendable {
     }
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, 5000)
+    // A short-lived process (every `intentflow run`) would otherwise checkpoint and sync the
+    // log on close; the log is checkpointed instead when it grows past 1,000 pages.
+    _ = intentflow_sqlite3_no_checkpoint_on_close(handle)
     let connection = Connection(handle: handle, path: path)
     do {
       // The first statements read the file, so a file that is not a database fails here.
@@ -133,6 +136,21 @@ final class Connection: @unchecked Sendable {
   /// Whether a transaction is open (the connection is not in autocommit mode).
   var isInTransaction: Bool {
     sqlite3_get_autocommit(handle) == 0
+  }
+
+  /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back if either throws.
+  func immediateTransaction<T>(
+    _ body: () throws(StorageError) -> T
+  ) throws(StorageError) -> T {
+    try run("BEGIN IMMEDIATE", [])
+    do throws(StorageError) {
+      let value = try body()
+      try run("COMMIT", [])
+      return value
+    } catch {
+      rollbackIfNeeded()
+      throw error
+    }
   }
 
   /// Rolls back the open transaction, if SQLite has not already done so after an error.

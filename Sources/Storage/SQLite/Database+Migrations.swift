@@ -16,13 +16,14 @@ extension Database {
   public func migrate(_ migrations: [String]) throws(StorageError) {
     let target = migrations.count
     try withConnection { connection throws(StorageError) in
-      var version = try connection.userVersion()
+      let version = try connection.userVersion()
       if version == target { return }
       try refuseNewer(version, than: target)
-      try connection.run("BEGIN IMMEDIATE", [])
-      do throws(StorageError) {
-        version = try connection.userVersion()
+      try connection.immediateTransaction { () throws(StorageError) in
+        // Another process may have migrated the file since the read above.
+        let version = try connection.userVersion()
         try refuseNewer(version, than: target)
+        guard version < target else { return }
         for step in version..<target {
           do throws(StorageError) {
             try connection.execute(migrations[step])
@@ -32,13 +33,7 @@ extension Database {
               action: migrationAction(to: step + 1, sql: error.sql))
           }
         }
-        if version != target {
-          try connection.run("PRAGMA user_version = \(target)", [])
-        }
-        try connection.run("COMMIT", [])
-      } catch {
-        connection.rollbackIfNeeded()
-        throw error
+        try connection.run("PRAGMA user_version = \(target)", [])
       }
     }
   }

@@ -18,6 +18,16 @@ import Synchronization
 /// their text, so the same few statements cost only their binding and stepping. Bind values
 /// with `?` rather than interpolating them into the text.
 ///
+/// Calls are synchronous. One may block its thread while another call on this object runs,
+/// or, when it writes, while another connection writes (up to the busy timeout); from async
+/// code that is a brief block of a cooperative thread, which suits a command or a daemon that
+/// writes a few rows a minute.
+///
+/// The connection closes when the object is released. Closing a file's last connection
+/// checkpoints the WAL into the database and syncs it to disk, which takes one or two `fsync`s
+/// (milliseconds on a slow disk). A short-lived process may instead exit with its database
+/// still open: nothing committed is lost, and the next process replays the WAL as it opens.
+///
 /// ```swift
 /// let database = try Database(path: home.databasePath("todos"))
 /// try database.migrate(["CREATE TABLE todos (id INTEGER PRIMARY KEY, title TEXT NOT NULL)"])
@@ -128,15 +138,7 @@ public final class Database: Sendable {
     _ body: (Connection) throws(StorageError) -> T
   ) throws(StorageError) -> T {
     try withConnection { connection throws(StorageError) in
-      try connection.run("BEGIN IMMEDIATE", [])
-      do throws(StorageError) {
-        let value = try body(connection)
-        try connection.run("COMMIT", [])
-        return value
-      } catch {
-        connection.rollbackIfNeeded()
-        throw error
-      }
+      try connection.immediateTransaction { () throws(StorageError) in try body(connection) }
     }
   }
 

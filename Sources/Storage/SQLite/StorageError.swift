@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// A failure to open, migrate or use an SQLite database.
 ///
 /// Its ``description`` is what a user sees: lowercase, naming the database file and, for a
@@ -93,6 +99,13 @@ public struct StorageError: Error, Sendable, CustomStringConvertible {
     public static let range = SQLITE_RANGE
     /// The file is not an SQLite database.
     public static let notADatabase = SQLITE_NOTADB
+  }
+}
+
+extension StorageError: LocalizedError {
+  /// The ``description``, so that `localizedDescription` reads the same.
+  public var errorDescription: String? {
+    description
   }
 }
 

@@ -202,9 +202,9 @@ extension JSONParser.Reader {
     while bytes[stop] >= .space, bytes[stop] != .apostrophe, stop - offset < 200 { stop += 1 }
     guard bytes[stop] == .apostrophe else { return nil }
     let content = makeString(from: offset + 1, to: stop)
-    let fix =
-      content.contains("\"") || content.contains("\\")
-      ? "use double quotes" : "write \"\(content)\" instead of '\(content)'"
+    let isSimple =
+      !content.contains("\"") && !content.contains("\\") && content.unicodeScalars.count <= 40
+    let fix = isSimple ? "write \"\(content)\" instead of '\(content)'" : "use double quotes"
     return JSONSyntaxError(
       message: "single quotes are not allowed around strings; \(fix)",
       position: position(at: offset))

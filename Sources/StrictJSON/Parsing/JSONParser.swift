@@ -70,10 +70,9 @@ public struct JSONParser: Sendable {
     buffer.reserveCapacity(count + 1)
     fill(&buffer)
     buffer.append(0)
-    let result = buffer.withUnsafeBufferPointer { bytes in
+    return try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
       var reader = Reader(bytes: bytes, end: count, maximumDepth: options.maximumDepth)
-      return Result { () throws(JSONSyntaxError) in try reader.readDocument() }
+      return try reader.readDocument()
     }
-    return try result.get()
   }
 }

@@ -1,7 +1,8 @@
 extension JSONValue {
   /// The value as JSON text.
   ///
-  /// Object members keep their order. Strings escape `"`, `\` and control characters (as
+  /// Object members keep their order, and their keys are written as given: keep them unique,
+  /// since `JSONParser` rejects a repeated key. Strings escape `"`, `\` and control characters (as
   /// `\n`, `\t` and so on, or `\u00XX`) and pass everything else through as UTF-8, `/`
   /// included. Integers print as integers; doubles print in the shortest form that reads back
   /// as the same double, and NaN and the infinities, which JSON cannot express, print as `null`.

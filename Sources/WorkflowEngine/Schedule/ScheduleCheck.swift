@@ -1,6 +1,6 @@
 import Cron
 import Foundation
-public import IntentKit
+import IntentKit
 
 /// Checks a workflow's `schedule` with the cron parser and the time-zone database.
 public enum ScheduleCheck {

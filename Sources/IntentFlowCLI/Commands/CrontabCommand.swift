@@ -1,0 +1,39 @@
+import CLIKit
+import Foundation
+import Scheduling
+import Storage
+import WorkflowEngine
+
+/// `intentflow crontab DIR|FILE…`: prints crontab lines for the scheduled workflows.
+enum CrontabCommand: Command {
+  static let spec = CommandSpec(
+    "crontab",
+    abstract: "Print crontab lines that run the scheduled workflows through the system cron.",
+    discussion: """
+      Each workflow gets a comment line, CRON_TZ for its time zone, and a line that runs \
+      'intentflow run FILE --non-interactive' under 'flock -n' (overlap: skip; 'flock' waits \
+      for overlap: queue; none for allow), appending output to $INTENTFLOW_HOME/logs/NAME.log. \
+      Schedules cron cannot express (a seconds field, L, #) are listed as comments; use \
+      'intentflow schedule' for those.
+      """,
+    arguments: [
+      ArgumentSpec("PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+    ],
+    examples: ["intentflow crontab Workflows/ > intentflow.cron && crontab intentflow.cron"])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let catalog = ScheduleCatalog.load(
+      command.positionals("PATH"), loader: WorkflowLoader(registry: context.registry),
+      currentDirectory: context.currentDirectory)
+    for (_, failure) in catalog.invalid {
+      DiagnosticPrinter(context: context).print(failure, ran: false)
+    }
+    let home = IntentFlowHome.resolve(
+      environment: context.environment, currentDirectory: context.currentDirectory)
+    let export = CrontabExport(
+      executable: ChildProcessLauncher.currentExecutable, home: home.path)
+    context.standardOutput.write(export.render(catalog.workflows, skipped: catalog.invalid.map(\.path)))
+    context.standardOutput.flush()
+    return catalog.invalid.isEmpty ? ExitCode.success : ExitCode.usage
+  }
+}

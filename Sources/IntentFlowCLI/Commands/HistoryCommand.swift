@@ -1,0 +1,126 @@
+import CLIKit
+import Cron
+import Foundation
+import Storage
+import StrictJSON
+
+/// `intentflow history`: what ran, when, and how it ended.
+enum HistoryCommand: Command {
+  static let spec = CommandSpec(
+    "history",
+    abstract: "Show recent runs (or the scheduler's events) from the run store.",
+    options: [
+      .option("workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs."),
+      .option("limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20"),
+      .flag("events", help: "Show the scheduler's events (fired, skipped, finished…) instead."),
+      .flag("json", help: "Print JSON."),
+    ],
+    examples: ["intentflow history", "intentflow history --workflow morning --json", "intentflow history --events"])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    var limit = 20
+    if let text = command.value("limit") {
+      guard let value = Int(text), value > 0 else {
+        throw command.usageError("--limit must be a whole number above 0, not '\(text)'")
+      }
+      limit = value
+    }
+    let home = IntentFlowHome.resolve(
+      environment: context.environment, currentDirectory: context.currentDirectory)
+    guard FileManager.default.fileExists(atPath: home.databasePath("runs")) else {
+      if command.flag("json") { context.print("[]") } else {
+        context.printError("nothing has run yet (no run store in \(home.path))")
+      }
+      return ExitCode.success
+    }
+    let store: RunStore
+    do {
+      store = try RunStore(home: home)
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.description)
+      return ExitCode.failure
+    }
+    do {
+      // Runs whose process died without finishing are marked, so they do not show as running.
+      _ = try? store.markAbandonedRuns()
+      if command.flag("events") {
+        var events = try store.events(limit: limit)
+        if let name = command.value("workflow") { events = events.filter { $0.workflowName == name } }
+        printEvents(events, json: command.flag("json"), context: context)
+      } else {
+        let runs = try store.runs(workflowName: command.value("workflow"), limit: limit)
+        printRuns(runs, json: command.flag("json"), context: context)
+      }
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.description)
+      return ExitCode.failure
+    }
+    return ExitCode.success
+  }
+
+  private static func printRuns(_ runs: [RunRecord], json: Bool, context: CLIContext) {
+    let zone = TimeZone.current
+    if json {
+      let items: [JSONValue] = runs.map { run in
+        .object([
+          ("id", .integer(Int(run.id))), ("workflow", .string(run.workflowName)),
+          ("path", .string(run.workflowPath)), ("trigger", .string(run.trigger.rawValue)),
+          ("startedAt", .string(Timestamp.format(run.startedAt, in: zone))),
+          ("finishedAt", run.finishedAt.map { .string(Timestamp.format($0, in: zone)) } ?? .null),
+          ("status", run.status.map(JSONValue.string) ?? .string("running")),
+          ("exitCode", run.exitCode.map(JSONValue.integer) ?? .null),
+          ("durationSeconds", run.durationSeconds.map(JSONValue.number) ?? .null),
+          ("failedStep", run.failedStep.map(JSONValue.string) ?? .null),
+          ("error", run.errorMessage.map(JSONValue.string) ?? .null),
+        ])
+      }
+      context.print(JSONValue.array(items).serialized(pretty: true))
+      return
+    }
+    guard !runs.isEmpty else {
+      context.printError("no runs recorded yet")
+      return
+    }
+    let rows = runs.map { run -> [String] in
+      [
+        Timestamp.format(run.startedAt, in: zone), run.workflowName, run.trigger.rawValue,
+        run.status ?? "running", run.exitCode.map(String.init) ?? "-",
+        run.durationSeconds.map { String(format: "%.3fs", $0) } ?? "-",
+        run.errorMessage.map { String($0.prefix(60)) } ?? "",
+      ]
+    }
+    context.print(
+      Table.render(
+        header: ["STARTED", "WORKFLOW", "TRIGGER", "STATUS", "EXIT", "TIME", "ERROR"], rows: rows))
+  }
+
+  private static func printEvents(_ events: [ScheduleEvent], json: Bool, context: CLIContext) {
+    let zone = TimeZone.current
+    if json {
+      let items: [JSONValue] = events.map { event in
+        .object([
+          ("id", .integer(Int(event.id))), ("kind", .string(event.kind.rawValue)),
+          ("workflow", .string(event.workflowName)), ("path", .string(event.workflowPath)),
+          ("scheduledFor", event.scheduledFor.map { .string(Timestamp.format($0, in: zone)) } ?? .null),
+          ("recordedAt", .string(Timestamp.format(event.recordedAt, in: zone))),
+          ("detail", event.detail.map(JSONValue.string) ?? .null),
+        ])
+      }
+      context.print(JSONValue.array(items).serialized(pretty: true))
+      return
+    }
+    guard !events.isEmpty else {
+      context.printError("no scheduler events recorded yet")
+      return
+    }
+    let rows = events.map { event -> [String] in
+      [
+        Timestamp.format(event.recordedAt, in: zone), event.kind.rawValue,
+        event.workflowName.isEmpty ? "(scheduler)" : event.workflowName,
+        event.scheduledFor.map { Timestamp.format($0, in: zone) } ?? "",
+        (event.detail ?? "").split(separator: "\n").first.map(String.init) ?? "",
+      ]
+    }
+    context.print(Table.render(header: ["AT", "EVENT", "WORKFLOW", "SCHEDULED", "DETAIL"], rows: rows))
+  }
+}

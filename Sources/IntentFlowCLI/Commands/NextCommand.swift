@@ -1,0 +1,100 @@
+import CLIKit
+import Cron
+import Foundation
+import Scheduling
+import WorkflowEngine
+import IntentKit
+
+/// `intentflow next EXPR|FILE`: prints a schedule's next fire times.
+enum NextCommand: Command {
+  static let spec = CommandSpec(
+    "next",
+    abstract: "Print the next fire times of a cron expression or a workflow's schedule.",
+    discussion: """
+      Prints one ISO 8601 timestamp with its UTC offset a line, in the schedule's time zone. \
+      Cron follows cronie: five fields (or six with seconds first), names, ranges, steps, \
+      lists, the day-of-month/day-of-week OR rule, @hourly…@yearly; see Docs/Scheduling.md.
+      """,
+    arguments: [
+      ArgumentSpec("SCHEDULE", help: "A cron expression (quote it) or a workflow file with a schedule.")
+    ],
+    options: [
+      .option("count", short: "n", valueName: "N", help: "How many fire times to print.", defaultDescription: "5"),
+      .option(
+        "timezone", valueName: "TZ", help: "The IANA time zone, such as Europe/Prague.",
+        defaultDescription: "the workflow's, else the machine's"),
+      .option(
+        "after", valueName: "ISO8601",
+        help: "Start after this instant (2026-03-29T01:00:00+01:00, or wall time in the zone).",
+        defaultDescription: "now"),
+    ],
+    examples: [
+      "intentflow next '0 7 * * MON-FRI' --count 3",
+      "intentflow next '30 2 * * *' --timezone Europe/Prague --after 2026-03-28T00:00",
+      "intentflow next Workflows/morning.json",
+    ])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let argument = command.positional("SCHEDULE") ?? ""
+    var count = 5
+    if let text = command.value("count") {
+      guard let value = Int(text), (1...100_000).contains(value) else {
+        throw command.usageError("--count must be a whole number from 1 to 100000, not '\(text)'")
+      }
+      count = value
+    }
+    var zone = TimeZone.current
+    var cron = argument
+    if argument.hasSuffix(".json") || FileManager.default.fileExists(atPath: argument) {
+      let plan: Plan
+      do {
+        plan = try WorkflowLoader(registry: context.registry).load(path: argument)
+      } catch {
+        DiagnosticPrinter(context: context).print(error, ran: false)
+        return ExitCode.usage
+      }
+      guard let schedule = plan.workflow.schedule else {
+        throw command.usageError("'\(argument)' has no \"schedule\"; add one, such as \"schedule\": \"0 7 * * *\"")
+      }
+      cron = schedule.cron
+      if let name = schedule.timeZone, let named = TimeZone(identifier: name) { zone = named }
+    }
+    if let name = command.value("timezone") {
+      guard let named = TimeZone(identifier: name) else {
+        var message = "unknown time zone '\(name)'"
+        if let suggestion = Spelling.closest(to: name, among: TimeZone.knownTimeZoneIdentifiers) {
+          message += "; did you mean '\(suggestion)'?"
+        }
+        throw command.usageError(message)
+      }
+      zone = named
+    }
+    let expression: CronExpression
+    do {
+      expression = try CronExpression(parsing: cron)
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.annotated(source: cron))
+      return ExitCode.usage
+    }
+    var start = Date()
+    if let text = command.value("after") {
+      guard let date = Timestamp.parse(text, defaultTimeZone: zone) else {
+        throw command.usageError(
+          "'\(text)' is not a timestamp; write 2026-03-29T01:00:00+01:00, 2026-03-29T01:00 or 2026-03-29")
+      }
+      start = date
+    }
+    if expression.isReboot {
+      context.printError("@reboot has no fire times: it runs once when 'intentflow schedule' starts")
+      return ExitCode.success
+    }
+    let schedule = CronSchedule(expression, timeZone: zone)
+    var lines: [String] = []
+    lines.reserveCapacity(count)
+    for date in schedule.dates(after: start).prefix(count) {
+      lines.append(Timestamp.format(date, in: zone))
+    }
+    context.print(lines.joined(separator: "\n"))
+    return ExitCode.success
+  }
+}

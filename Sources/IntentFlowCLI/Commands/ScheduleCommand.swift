@@ -1,0 +1,162 @@
+import CLIKit
+import Cron
+import Dispatch
+import Foundation
+import IntentKit
+import Scheduling
+import Storage
+import StrictJSON
+import WorkflowEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `intentflow schedule DIR|FILE…`: the scheduler daemon, `--once`, and `--list`.
+enum ScheduleCommand: Command {
+  static let spec = CommandSpec(
+    "schedule",
+    abstract: "Run scheduled workflows on time (a daemon), or once, or list them.",
+    discussion: """
+      Loads every *.json file of each DIR (and each FILE), validates them, and runs the ones \
+      with a "schedule" at their fire times, each as its own 'intentflow run FILE \
+      --non-interactive' process. A file that fails validation is reported and skipped; \
+      the others keep running. It sleeps until the next fire time, applies each workflow's \
+      overlap policy (skip, queue, allow) and catch-up policy (none, latest), and records \
+      every fire, skip and result in the run store ('intentflow history').
+      It rereads the files when they change or on SIGHUP. On SIGTERM or SIGINT it starts no \
+      more runs, lets running ones finish within the grace period, then cancels them.
+      """,
+    arguments: [
+      ArgumentSpec("PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+    ],
+    options: [
+      .flag("once", help: "Run whatever is due now, wait for it, and exit (for a cron line run every minute)."),
+      .flag("list", help: "Print each scheduled workflow with its next fire time, and exit."),
+      .flag("json", help: "With --list: print JSON."),
+      .option(
+        "grace", valueName: "DURATION", help: "How long running workflows may finish after SIGTERM.",
+        defaultDescription: "10s"),
+    ],
+    examples: [
+      "intentflow schedule Workflows/",
+      "intentflow schedule --list Workflows/",
+      "* * * * * intentflow schedule --once /etc/intentflow   (a crontab line)",
+    ])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let paths = command.positionals("PATH")
+    var options = Scheduler.Options()
+    options.label = paths.joined(separator: " ")
+    if let text = command.value("grace") {
+      guard let grace = DurationText.parse(text) else {
+        throw command.usageError("'\(text)' is not a duration; write 10s, 1m or 0s")
+      }
+      options.grace = grace
+    }
+    let loader = WorkflowLoader(registry: context.registry)
+    let directory = context.currentDirectory
+    let load: @Sendable () -> ScheduleCatalog = {
+      ScheduleCatalog.load(paths, loader: loader, currentDirectory: directory)
+    }
+    if command.flag("list") { return list(load(), json: command.flag("json"), context: context) }
+
+    let home = IntentFlowHome.resolve(environment: context.environment, currentDirectory: directory)
+    let store: RunStore?
+    do {
+      store = try RunStore(home: home)
+    } catch {
+      context.printError("warning: runs will not be recorded: \(error)")
+      store = nil
+    }
+    var childEnvironment = context.environment
+    childEnvironment["INTENTFLOW_HOME"] = home.path
+    let launcher = ChildProcessLauncher(
+      executable: ChildProcessLauncher.currentExecutable, environment: childEnvironment)
+    let output = context.standardOutput
+    let environment = SchedulerEnvironment(
+      now: { Date() }, sleep: { try await Task.sleep(for: $0) }, launch: launcher.launch,
+      log: { output.writeLine($0) })
+    let scheduler = Scheduler(
+      loadCatalog: load, store: store, environment: environment, options: options)
+
+    if command.flag("once") {
+      await scheduler.runOnce()
+      return ExitCode.success
+    }
+
+    let stops = [SIGTERM, SIGINT].map { number in
+      SignalSource.make(number) { Task { await scheduler.stop() } }
+    }
+    let hangup = SignalSource.make(SIGHUP) { Task { await scheduler.reload() } }
+    let directories = paths.map { ScheduleCatalog.absolute($0, in: directory) }.filter {
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+    let watcher = DirectoryWatcher(directories: directories) {
+      Task { await scheduler.reload() }
+    }
+    context.printError(
+      "intentflow schedule: watching \(paths.joined(separator: ", ")); "
+        + "SIGHUP rereads, SIGTERM stops (grace \(DurationText.format(options.grace)))")
+    await scheduler.run()
+    watcher.stop()
+    for source in stops + [hangup] { source.cancel() }
+    restoreDefaultDisposition([SIGTERM, SIGINT, SIGHUP])
+    return ExitCode.success
+  }
+
+  private static func list(_ catalog: ScheduleCatalog, json: Bool, context: CLIContext) -> Int32 {
+    for (_, failure) in catalog.invalid {
+      DiagnosticPrinter(context: context).print(failure, ran: false)
+    }
+    let now = Date()
+    if json {
+      let items: [JSONValue] = catalog.workflows.map { workflow in
+        let next = workflow.schedule.nextDate(after: now)
+        return .object([
+          ("name", .string(workflow.name)), ("path", .string(workflow.path)),
+          ("cron", .string(workflow.cron)),
+          ("timezone", .string(workflow.timeZoneName ?? workflow.schedule.timeZone.identifier)),
+          ("overlap", .string(workflow.overlap.rawValue)),
+          ("catchUp", .string(workflow.catchUp.rawValue)),
+          ("next", next.map { .string(Timestamp.format($0, in: workflow.schedule.timeZone)) } ?? .null),
+        ])
+      }
+      context.print(JSONValue.array(items).serialized(pretty: true))
+    } else if catalog.workflows.isEmpty {
+      context.printError("no scheduled workflows found (a workflow needs a \"schedule\" key)")
+    } else {
+      let rows = catalog.workflows.map { workflow -> [String] in
+        let next =
+          workflow.schedule.expression.isReboot
+          ? "at scheduler start"
+          : workflow.schedule.nextDate(after: now).map {
+            Timestamp.format($0, in: workflow.schedule.timeZone)
+          } ?? "never"
+        return [
+          workflow.name, workflow.cron,
+          workflow.timeZoneName ?? workflow.schedule.timeZone.identifier, next, workflow.path,
+        ]
+      }
+      context.print(Table.render(header: ["WORKFLOW", "CRON", "ZONE", "NEXT", "FILE"], rows: rows))
+    }
+    return catalog.invalid.isEmpty ? ExitCode.success : ExitCode.usage
+  }
+}
+
+/// Plain aligned text tables for list commands.
+enum Table {
+  static func render(header: [String], rows: [[String]]) -> String {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    return all.map { row in
+      row.enumerated().map { column, cell in
+        column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+      }.joined(separator: "  ")
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,118 @@
+public import Cron
+import Foundation
+public import WorkflowEngine
+
+/// A valid workflow file with a schedule, ready for the scheduler.
+public struct ScheduledWorkflow: Sendable, Hashable {
+  /// The file's absolute path; the scheduler's key for the workflow.
+  public var path: String
+  /// The workflow's `name`.
+  public var name: String
+  /// The fire times.
+  public var schedule: CronSchedule
+  /// The zone named in the file, or `nil` for the machine's.
+  public var timeZoneName: String?
+  public var overlap: WorkflowSchedule.Overlap
+  public var catchUp: WorkflowSchedule.CatchUp
+  /// The most a run may be delayed at random after its fire time.
+  public var jitter: Duration
+
+  /// The cron expression as written.
+  public var cron: String { schedule.expression.source }
+
+  /// Describes a planned workflow's schedule; `nil` when it has none, or when its cron or
+  /// zone does not parse (validation reports those).
+  public init?(plan: Plan, path: String) {
+    guard let spec = plan.workflow.schedule,
+      let expression = try? CronExpression(parsing: spec.cron)
+    else { return nil }
+    var zone = TimeZone.current
+    if let name = spec.timeZone {
+      guard let named = TimeZone(identifier: name) else { return nil }
+      zone = named
+    }
+    self.path = path
+    self.name = plan.workflow.name
+    self.schedule = CronSchedule(expression, timeZone: zone)
+    self.timeZoneName = spec.timeZone
+    self.overlap = spec.overlap
+    self.catchUp = spec.catchUp
+    self.jitter = spec.jitter
+  }
+}
+
+/// The workflows found in the directories and files given to the scheduler.
+public struct ScheduleCatalog: Sendable {
+  /// Valid workflows with a schedule, by path.
+  public var workflows: [ScheduledWorkflow]
+  /// Files that failed validation (they are reported and skipped; the others keep running).
+  public var invalid: [(path: String, failure: WorkflowInvalid)]
+  /// Valid files without a schedule (sub-workflows, manual ones).
+  public var unscheduled: [String]
+
+  /// Loads every `*.json` file of each directory (not recursively) and each file given.
+  ///
+  /// - Parameters:
+  ///   - paths: Directories and files, as the user gave them.
+  ///   - loader: Validates each file.
+  ///   - currentDirectory: Where relative paths start.
+  public static func load(_ paths: [String], loader: WorkflowLoader, currentDirectory: String)
+    -> ScheduleCatalog
+  {
+    var catalog = ScheduleCatalog(workflows: [], invalid: [], unscheduled: [])
+    for file in files(in: paths, currentDirectory: currentDirectory, catalog: &catalog) {
+      do {
+        let plan = try loader.load(path: file)
+        if let workflow = ScheduledWorkflow(plan: plan, path: file) {
+          catalog.workflows.append(workflow)
+        } else {
+          catalog.unscheduled.append(file)
+        }
+      } catch {
+        catalog.invalid.append((file, error))
+      }
+    }
+    return catalog
+  }
+
+  /// The workflow files named by `paths`: each directory's `*.json` files, sorted, and each
+  /// file as given, as absolute paths without duplicates.
+  static func files(
+    in paths: [String], currentDirectory: String, catalog: inout ScheduleCatalog
+  ) -> [String] {
+    var result: [String] = []
+    let manager = FileManager.default
+    for given in paths {
+      let path = absolute(given, in: currentDirectory)
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        catalog.invalid.append(
+          (
+            given,
+            WorkflowInvalid(diagnostics: [
+              Diagnostic(.error, "cannot read '\(given)': no such file or directory", at: nil)
+            ])
+          ))
+        continue
+      }
+      if isDirectory.boolValue {
+        let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+          result.append((path as NSString).appendingPathComponent(name))
+        }
+      } else {
+        result.append(path)
+      }
+    }
+    var seen = Set<String>()
+    return result.filter { seen.insert($0).inserted }
+  }
+
+  /// `path` made absolute against `directory` and standardized.
+  public static func absolute(_ path: String, in directory: String) -> String {
+    let url =
+      path.hasPrefix("/")
+      ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
+    return url.standardizedFileURL.path
+  }
+}

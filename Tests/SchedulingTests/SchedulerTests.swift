@@ -1,0 +1,291 @@
+import Cron
+import Foundation
+import IntentKit
+import Scheduling
+import StandardIntents
+import Storage
+import Synchronization
+import Testing
+import WorkflowEngine
+
+/// A clock that only moves when the scheduler sleeps, so a day passes in a millisecond.
+final class VirtualClock: Sendable {
+  private let current: Mutex<Date>
+  private let stopAt: Date
+  private let onStop: Mutex<(@Sendable () async -> Void)?> = Mutex(nil)
+  /// Extra time that passes during the next sleep (a suspended machine).
+  let jump = Mutex<TimeInterval>(0)
+  /// How many times the scheduler slept.
+  let sleeps = Mutex(0)
+
+  init(start: Date, stopAt: Date) {
+    current = Mutex(start)
+    self.stopAt = stopAt
+  }
+
+  var now: Date { current.withLock { $0 } }
+
+  /// What to do when a sleep reaches the end: stop the scheduler (awaited, so that the
+  /// scheduler sees the stop before it looks at the clock again).
+  func whenPastEnd(_ action: @escaping @Sendable () async -> Void) {
+    onStop.withLock { $0 = action }
+  }
+
+  func sleep(_ duration: Duration) async throws {
+    sleeps.withLock { $0 += 1 }
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let extra = jump.withLock { value in
+      defer { value = 0 }
+      return value
+    }
+    let reachedEnd = current.withLock { date -> Bool in
+      let wanted = date.addingTimeInterval(max(seconds, 0.001) + extra)
+      date = extra > 0 ? wanted : min(wanted, stopAt)
+      return date >= stopAt
+    }
+    await Task.yield()
+    if reachedEnd, let action = onStop.withLock({ $0 }) { await action() }
+  }
+}
+
+/// Records launches and lets tests hold runs open.
+final class FakeLauncher: Sendable {
+  let launched = Mutex<[ScheduledRun]>([])
+  let holdRuns: Bool
+  private let gates = Mutex<[CheckedContinuation<Void, Never>]>([])
+
+  init(holdRuns: Bool = false) { self.holdRuns = holdRuns }
+
+  func launch(_ run: ScheduledRun) async -> RunOutcome {
+    launched.withLock { $0.append(run) }
+    if holdRuns {
+      await withCheckedContinuation { continuation in gates.withLock { $0.append(continuation) } }
+    }
+    return RunOutcome(exitCode: 0, output: "ok\n", errorOutput: "", duration: .milliseconds(5))
+  }
+
+  func releaseAll() {
+    let waiting = gates.withLock { gates in
+      defer { gates = [] }
+      return gates
+    }
+    for gate in waiting { gate.resume() }
+  }
+}
+
+/// Lines the scheduler logged.
+final class LogLines: Sendable {
+  private let lines = Mutex<[String]>([])
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+  var all: [String] { lines.withLock { $0 } }
+}
+
+struct SchedulerFixture {
+  let directory: URL
+  let store: RunStore
+  let clock: VirtualClock
+  let launcher: FakeLauncher
+  let log = LogLines()
+
+  init(start: String, stop: String, holdRuns: Bool = false, store: RunStore? = nil) throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scheduler-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    self.store = try store ?? RunStore(database: Database.inMemory())
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    clock = VirtualClock(
+      start: try #require(Timestamp.parse(start, defaultTimeZone: utc)),
+      stopAt: try #require(Timestamp.parse(stop, defaultTimeZone: utc)))
+    launcher = FakeLauncher(holdRuns: holdRuns)
+  }
+
+  func write(_ name: String, _ json: String) throws {
+    try Data(json.utf8).write(to: directory.appendingPathComponent(name))
+  }
+
+  func path(_ name: String) -> String {
+    directory.appendingPathComponent(name).standardizedFileURL.path
+  }
+
+  func scheduler(grace: Duration = .seconds(1)) -> Scheduler {
+    let loader = WorkflowLoader(registry: StandardIntents.registry)
+    let directory = self.directory.path
+    let clock = self.clock
+    let launcher = self.launcher
+    let log = self.log
+    var options = Scheduler.Options()
+    options.grace = grace
+    options.label = directory
+    return Scheduler(
+      loadCatalog: { ScheduleCatalog.load([directory], loader: loader, currentDirectory: "/") },
+      store: store,
+      environment: SchedulerEnvironment(
+        now: { clock.now }, sleep: { try await clock.sleep($0) },
+        launch: { await launcher.launch($0) }, log: { log.append($0) },
+        jitter: { _ in .zero }, isProcessAlive: { _ in false }),
+      options: options)
+  }
+
+  /// Runs the scheduler until the clock passes the stop time.
+  func runUntilStop(_ scheduler: Scheduler) async {
+    clock.whenPastEnd { await scheduler.stop() }
+    await scheduler.run()
+  }
+
+  func events(_ kind: ScheduleEvent.Kind) throws -> [ScheduleEvent] {
+    try store.events(kinds: [kind], limit: 10_000).sorted { $0.id < $1.id }
+  }
+
+  func stamps(_ dates: [Date]) -> [String] {
+    dates.map { Timestamp.format($0, in: TimeZone(identifier: "UTC") ?? .current) }
+  }
+}
+
+@Suite("The scheduler's decisions")
+struct SchedulerTests {
+  static let echo = #"{"intent": "text.uppercase", "parameters": {"input": "x"}}"#
+
+  @Test("fires each workflow at its fire times and records them")
+  func firesOnTime() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T06:58:30Z", stop: "2026-06-01T07:03:10Z")
+    try fixture.write(
+      "minutely.json",
+      #"{"name": "minutely", "schedule": {"cron": "* * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    try fixture.write(
+      "seven.json",
+      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    await fixture.runUntilStop(fixture.scheduler())
+    let fired = try fixture.events(.fired)
+    #expect(
+      fixture.stamps(fired.filter { $0.workflowName == "minutely" }.compactMap(\.scheduledFor)) == [
+        "2026-06-01T06:59:00+00:00", "2026-06-01T07:00:00+00:00", "2026-06-01T07:01:00+00:00",
+        "2026-06-01T07:02:00+00:00", "2026-06-01T07:03:00+00:00",
+      ])
+    #expect(
+      fixture.stamps(fired.filter { $0.workflowName == "seven" }.compactMap(\.scheduledFor)) == [
+        "2026-06-01T07:00:00+00:00"
+      ])
+    #expect(fixture.launcher.launched.withLock { $0.count } == 6)
+    #expect(try fixture.events(.finished).count == 6)
+    #expect(try fixture.events(.daemonStarted).count == 1)
+    #expect(try fixture.events(.daemonStopped).count == 1)
+  }
+
+  @Test("a run still running makes the next fire time a skip under overlap: skip")
+  func skipsOverlappingRuns() async throws {
+    let fixture = try SchedulerFixture(
+      start: "2026-06-01T07:00:00Z", stop: "2026-06-01T07:00:05.5Z", holdRuns: true)
+    try fixture.write(
+      "slow.json",
+      #"{"name": "slow", "schedule": {"cron": "* * * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    let scheduler = fixture.scheduler(grace: .milliseconds(10))
+    fixture.clock.whenPastEnd {
+      await scheduler.stop()
+      fixture.launcher.releaseAll()
+    }
+    await scheduler.run()
+    #expect(fixture.launcher.launched.withLock { $0.count } == 1)
+    #expect(try fixture.events(.fired).count == 1)
+    #expect(try fixture.events(.skipped).count == 4)
+    #expect(fixture.log.all.contains { $0.contains("skipped slow") && $0.contains("overlap: skip") })
+  }
+
+  @Test("overlap: queue runs one queued fire after the running one ends")
+  func queuesOneRun() async throws {
+    let fixture = try SchedulerFixture(
+      start: "2026-06-01T07:00:00Z", stop: "2026-06-01T07:00:04.5Z", holdRuns: true)
+    try fixture.write(
+      "queued.json",
+      #"{"name": "queued", "schedule": {"cron": "* * * * * *", "timezone": "UTC", "overlap": "queue"}, "steps": [\#(Self.echo)]}"#)
+    let scheduler = fixture.scheduler(grace: .seconds(5))
+    fixture.clock.whenPastEnd {
+      await scheduler.stop()
+      fixture.launcher.releaseAll()
+    }
+    await scheduler.run()
+    #expect(try fixture.events(.queued).count == 1)
+    #expect(try fixture.events(.skipped).count == 2)
+    // Stopping cancels the queued run: only the first one started.
+    #expect(fixture.launcher.launched.withLock { $0.count } == 1)
+  }
+
+  @Test("after downtime, catchUp: latest runs the latest missed fire time once")
+  func catchesUpOnce() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T12:00:00Z", stop: "2026-06-01T12:00:30Z")
+    try fixture.write(
+      "hourly.json",
+      #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC", "catchUp": "latest"}, "steps": [\#(Self.echo)]}"#)
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    _ = try fixture.store.record(
+      NewScheduleEvent(
+        workflowName: "hourly", workflowPath: fixture.path("hourly.json"), kind: .fired,
+        scheduledFor: Timestamp.parse("2026-06-01T08:00:00Z", defaultTimeZone: utc),
+        recordedAt: try #require(Timestamp.parse("2026-06-01T08:00:00Z", defaultTimeZone: utc))))
+    await fixture.runUntilStop(fixture.scheduler())
+    let caughtUp = try fixture.events(.caughtUp)
+    #expect(fixture.stamps(caughtUp.compactMap(\.scheduledFor)) == ["2026-06-01T12:00:00+00:00"])
+    #expect(fixture.launcher.launched.withLock { $0.map(\.reason) } == [.caughtUp])
+  }
+
+  @Test("with catchUp: none, fire times missed while the machine slept are reported, not run")
+  func reportsMissedFireTimes() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T06:59:50Z", stop: "2026-06-01T09:30:00Z")
+    try fixture.write(
+      "hourly.json",
+      #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    fixture.clock.jump.withLock { $0 = 2 * 3600 }
+    await fixture.runUntilStop(fixture.scheduler())
+    #expect(fixture.log.all.contains { $0.contains("missed hourly: 2 fire times") })
+    let fired = try fixture.events(.fired).compactMap(\.scheduledFor)
+    #expect(!fixture.stamps(fired).contains("2026-06-01T07:00:00+00:00"))
+  }
+
+  @Test("a workflow that fails validation is reported and skipped; the others run")
+  func skipsInvalidFiles() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T06:59:59Z", stop: "2026-06-01T07:00:30Z")
+    try fixture.write("broken.json", #"{"name": "broken", "schedule": "61 * * * *", "steps": [\#(Self.echo)]}"#)
+    try fixture.write(
+      "good.json",
+      #"{"name": "good", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    await fixture.runUntilStop(fixture.scheduler())
+    let invalid = try fixture.events(.invalid)
+    #expect(invalid.map(\.workflowPath) == [fixture.path("broken.json")])
+    #expect(invalid.first?.detail?.contains("minute: 61 is out of range 0-59 (column 1)") == true)
+    #expect(try fixture.events(.fired).map(\.workflowName) == ["good"])
+  }
+
+  @Test("@reboot workflows run once when the daemon starts")
+  func runsRebootJobs() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T08:00:00Z")
+    try fixture.write("boot.json", #"{"name": "boot", "schedule": "@reboot", "steps": [\#(Self.echo)]}"#)
+    await fixture.runUntilStop(fixture.scheduler())
+    #expect(fixture.launcher.launched.withLock { $0.map(\.reason) } == [.reboot])
+  }
+
+  @Test("--once runs what is due now and not what has already been handled")
+  func runsOnce() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T07:00:20Z", stop: "2026-06-02T00:00:00Z")
+    try fixture.write(
+      "seven.json",
+      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    try fixture.write(
+      "eight.json",
+      #"{"name": "eight", "schedule": {"cron": "0 8 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    await fixture.scheduler().runOnce()
+    #expect(fixture.launcher.launched.withLock { $0.map(\.workflow.name) } == ["seven"])
+    await fixture.scheduler().runOnce()
+    #expect(fixture.launcher.launched.withLock { $0.count } == 1)
+  }
+
+  @Test("sleeps until the next fire time instead of waking every second")
+  func sleepsUntilDue() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T09:00:00Z")
+    try fixture.write(
+      "daily.json",
+      #"{"name": "daily", "schedule": {"cron": "0 8 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+    await fixture.runUntilStop(fixture.scheduler())
+    #expect(try fixture.events(.fired).count == 1)
+    // Two hours with the longest sleep a minute: about 120 wake-ups, not 7,200.
+    #expect(fixture.clock.sleeps.withLock { $0 } <= 125)
+  }
+}
