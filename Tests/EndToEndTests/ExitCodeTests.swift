@@ -215,6 +215,9 @@ struct ExitCodeTests {
     #expect(error.string("step") == "pause")
     #expect(error.string("message") == "step 'pause' was cancelled: the run received \(name)")
     #expect(json.objects("steps")?.map { $0.string("status") } == ["succeeded", "cancelled"])
-    #expect(sandbox.homeContains("runs.sqlite"))
+    // The run was cancelled, not killed: it is in the history with its exit code.
+    let history = try parseJSONArray(try await sandbox.run("history", "--json").stdout)
+    #expect(history.first?.string("status") == "cancelled")
+    #expect(history.first?["exitCode"] as? Int == Int(128 + signal))
   }
 }

@@ -84,8 +84,17 @@ struct OutputTests {
     let sandbox = try Sandbox()
     #expect(!sandbox.homeContains("runs.sqlite"))
     let file = try sandbox.copyFixture("runs/short-wait.json")
-    let result = try await sandbox.run("run", file)
-    #expect(result.status == 0)
+    #expect(try await sandbox.run("run", file).status == 0)
     #expect(sandbox.homeContains("runs.sqlite"))
+    let refused = try sandbox.copyFixture("runs/delete.json")
+    #expect(try await sandbox.run("run", refused).status == 4)
+
+    let history = try await sandbox.run("history", "--json")
+    #expect(history.status == 0, "\(history)")
+    let runs = try parseJSONArray(history.stdout)
+    #expect(runs.map { $0.string("workflow") } == ["delete", "short-wait"])
+    #expect(runs.map { $0.string("status") } == ["confirmationRequired", "succeeded"])
+    #expect(runs.map { $0["exitCode"] as? Int } == [4, 0])
+    #expect(runs.first?.string("failedStep") == "delete")
   }
 }

@@ -97,24 +97,32 @@ struct UsageTests {
 
 @Suite("Help, version, intents and describe")
 struct InformationTests {
-  @Test("--help works on every command", arguments: ["run", "validate", "intents", "describe"])
-  func help(command: String) async throws {
-    let sandbox = try Sandbox()
-    for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
-      let result = try await sandbox.start(arguments).finish()
-      #expect(result.status == 0, "\(arguments): \(result)")
-      #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")
-      #expect(result.stdout.contains("USAGE: intentflow \(command)"), "\(arguments)")
-      #expect(result.stderr.isEmpty)
-    }
+  /// The commands `intentflow --help` lists under SUBCOMMANDS.
+  static func listedCommands() async throws -> [String] {
+    let help = try await Sandbox().run("--help").stdout
+    let section = help.components(separatedBy: "SUBCOMMANDS:\n").last ?? ""
+    return section.split(separator: "\n", omittingEmptySubsequences: false)
+      .prefix { !$0.isEmpty }
+      .compactMap { line in
+        line.wholeMatch(of: #/  ([a-z]+) +\S.*/#).map { String($0.1) }
+      }
   }
 
-  @Test("intentflow --help lists the commands")
-  func rootHelp() async throws {
-    let result = try await Sandbox().run("--help")
-    #expect(result.status == 0)
-    for command in ["run", "validate", "intents", "describe"] {
-      #expect(result.stdout.contains("\n  \(command) "), "\(command)")
+  @Test("intentflow --help lists the commands, and --help works on every one")
+  func help() async throws {
+    let commands = try await Self.listedCommands()
+    #expect(
+      Set(commands).isSuperset(of: ["run", "validate", "intents", "describe", "history"]),
+      "\(commands)")
+    let sandbox = try Sandbox()
+    for command in commands {
+      for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
+        let result = try await sandbox.start(arguments).finish()
+        #expect(result.status == 0, "\(arguments): \(result)")
+        #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")
+        #expect(result.stdout.contains("USAGE: intentflow \(command)"), "\(arguments)")
+        #expect(result.stderr.isEmpty, "\(arguments)")
+      }
     }
   }
 
