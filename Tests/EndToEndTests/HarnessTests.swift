@@ -21,6 +21,16 @@ struct HarnessTests {
     #expect(result.stderr.contains("▸ hello (text.uppercase)"))
   }
 
+  @Test("a program that cannot start is an error, not a crash")
+  func launchFailure() throws {
+    let sandbox = try Sandbox()
+    #expect(throws: IntentFlowProcess.LaunchFailure.self) {
+      _ = try IntentFlowProcess(
+        executable: sandbox.work.appendingPathComponent("no-such-program"), arguments: [],
+        environment: sandbox.environment, currentDirectory: sandbox.work, standardInput: "x")
+    }
+  }
+
   @Test("a child writing more than a pipe holds to both streams does not block")
   func largeOutputs() async throws {
     let sandbox = try Sandbox()

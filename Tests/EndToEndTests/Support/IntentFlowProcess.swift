@@ -74,6 +74,9 @@ final class IntentFlowProcess: Sendable {
     do {
       try process.run()
     } catch {
+      // Balance the group (Dispatch traps on freeing one still entered) and end the writer.
+      done.leave()
+      input?.close()
       throw LaunchFailure(executable: executable.path, underlying: error)
     }
     Self.drain(outputPipe.fileHandleForReading, into: standardOutput, group: done)
