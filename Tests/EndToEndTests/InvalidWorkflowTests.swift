@@ -6,9 +6,6 @@ struct InvalidWorkflowTests {
   /// The fixtures under `Fixtures/invalid/`, each with its golden diagnostics in a `.txt`.
   static let invalidFixtures = Fixtures.namesOrEmpty(in: "invalid", withExtension: "json")
 
-  /// Fixtures whose diagnostics the engine reports twice (see ``duplicatedDiagnostics``).
-  static let reportedTwice: Set<String> = ["unknown-keys.json", "wrong-types.json"]
-
   @Test("the invalid fixtures are all there")
   func fixtureCount() {
     #expect(Self.invalidFixtures.count == 9)
@@ -28,17 +25,8 @@ struct InvalidWorkflowTests {
     #expect(result.stderr.hasSuffix(" error.\n") || result.stderr.hasSuffix(" errors.\n"))
 
     let goldenName = "invalid/" + fixture.replacingOccurrences(of: ".json", with: ".txt")
-    if Self.reportedTwice.contains(fixture) {
-      // The golden file holds each diagnostic once, as it should be; see
-      // `duplicatedDiagnostics` for the engine bug that prints them twice.
-      let golden = try Fixtures.golden(goldenName, actual: nil)
-      withKnownIssue("WorkflowLoader reports decode problems twice when planning succeeds") {
-        #expect(result.stderr == golden)
-      }
-    } else {
-      let golden = try Fixtures.golden(goldenName, actual: result.stderr)
-      #expect(result.stderr == golden)
-    }
+    let golden = try Fixtures.golden(goldenName, actual: result.stderr)
+    #expect(result.stderr == golden)
   }
 
   @Test(
@@ -109,9 +97,7 @@ struct InvalidWorkflowTests {
     let file = try sandbox.copyFixture("invalid/wrong-types.json")
     let result = try await sandbox.run("validate", file)
     #expect(result.status == 2)
-    withKnownIssue("WorkflowLoader reports decode problems twice when planning succeeds") {
-      #expect(result.stderr.components(separatedBy: "'name' must be text").count == 2)
-      #expect(result.stderr.hasSuffix("\n2 errors.\n"))
-    }
+    #expect(result.stderr.components(separatedBy: "'name' must be text").count == 2)
+    #expect(result.stderr.hasSuffix("\n2 errors.\n"))
   }
 }

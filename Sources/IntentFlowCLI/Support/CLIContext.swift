@@ -34,7 +34,7 @@ public struct CLIContext: Sendable {
     CLIContext(
       environment: ProcessInfo.processInfo.environment, terminal: .live,
       standardOutput: .standardOutput, standardError: .standardError,
-      standardInput: .standardInputDescriptor, registry: registry,
+      standardInput: .standardInput, registry: registry,
       currentDirectory: FileManager.default.currentDirectoryPath)
   }
 

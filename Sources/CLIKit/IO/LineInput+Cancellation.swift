@@ -1,4 +1,3 @@
-import CLIKit
 import Synchronization
 
 extension LineInput {
@@ -9,7 +8,7 @@ extension LineInput {
   /// SIGTERM while a prompt waits would otherwise wait for a line first. The abandoned read
   /// goes on in the background and its line, if one comes, is dropped; the runner is
   /// finishing by then.
-  func givingUpOnCancellation() -> LineInput {
+  public func givingUpOnCancellation() -> LineInput {
     let read = readLine
     return LineInput {
       let race = ReadRace()

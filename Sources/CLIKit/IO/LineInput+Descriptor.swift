@@ -1,4 +1,3 @@
-import CLIKit
 import Dispatch
 import Synchronization
 
@@ -15,9 +14,9 @@ extension LineInput {
   /// which ``TextOutput`` calls before every write, and `main.swift` before exiting — takes
   /// every stream's lock: a run cancelled at a prompt would print nothing and not exit
   /// until a line came. A read of the descriptor holds no lock.
-  static let standardInputDescriptor: LineInput = {
+  static let descriptorZero: LineInput = {
     let reader = DescriptorLineReader(descriptor: 0)
-    let queue = DispatchQueue(label: "IntentFlowCLI.standardInput")
+    let queue = DispatchQueue(label: "CLIKit.LineInput.standardInput")
     return LineInput {
       await withCheckedContinuation { continuation in
         queue.async { continuation.resume(returning: reader.nextLine()) }
