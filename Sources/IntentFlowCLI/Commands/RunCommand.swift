@@ -57,6 +57,8 @@ enum RunCommand: Command {
         timeout = .some(nil)
       } else if let duration = DurationText.parse(text), duration > .zero {
         timeout = .some(duration)
+      } else if DurationText.parse(text) != nil {
+        throw command.usageError("--timeout must be longer than zero; write 'none' for no limit")
       } else {
         throw command.usageError("'\(text)' is not a duration; write 30s, 5m, 1h or none")
       }
