@@ -28,9 +28,10 @@ public struct DiagnosticRenderer: Sendable {
   /// - Complexity: O(*n*) in the length of the source line.
   public func render(_ diagnostic: SourceDiagnostic) -> String {
     var lines = [header(diagnostic)]
-    if let source = diagnostic.sourceLine.map(Self.withoutLineEnding) {
+    if let whole = diagnostic.sourceLine.map(Self.withoutLineEnding) {
+      let (source, column) = Self.excerpt(whole, column: diagnostic.column)
       lines.append(source)
-      if let column = diagnostic.column {
+      if let column {
         let (indent, marker) = Self.caret(under: source, column: column, length: diagnostic.length)
         lines.append(indent + style.green(marker))
       }
@@ -39,6 +40,28 @@ public struct DiagnosticRenderer: Sendable {
       lines.append("\(label(.note)) \(note)")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The longest source line shown whole; longer lines (a minified workflow) are cut to a
+  /// window around the column, marked with `…` at the cut ends.
+  public static let maximumExcerpt = 120
+
+  /// A window of `line` around `column`, and the column within it.
+  static func excerpt(_ line: String, column: Int?) -> (String, Int?) {
+    let scalars = Array(line.unicodeScalars)
+    guard scalars.count > maximumExcerpt else { return (line, column) }
+    let target = min(max((column ?? 1) - 1, 0), scalars.count)
+    let half = maximumExcerpt / 2
+    let start = max(0, min(target - half, scalars.count - maximumExcerpt))
+    let end = min(scalars.count, start + maximumExcerpt)
+    var text = String(String.UnicodeScalarView(scalars[start..<end]))
+    var shifted = column.map { $0 - start }
+    if start > 0 {
+      text = "…" + text
+      shifted = shifted.map { $0 + 1 }
+    }
+    if end < scalars.count { text += "…" }
+    return (text, shifted)
   }
 
   /// Renders several diagnostics one after another.

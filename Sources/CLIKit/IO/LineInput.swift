@@ -13,21 +13,13 @@ public struct LineInput: Sendable {
     self.readLine = readLine
   }
 
-  /// Standard input, read on a dedicated serial queue so that a task awaiting a line never
-  /// blocks a thread of Swift's cooperative pool.
+  /// Standard input, read with `read(2)` on a dedicated serial queue so that a task awaiting
+  /// a line never blocks a thread of Swift's cooperative pool, and without the C library's
+  /// stream lock (which `fflush(nil)` also takes, so a pending read would block every write).
   ///
-  /// A read cannot be cancelled: a cancelled task still waits for its line (or the end of
-  /// input), which only matters for programs that go on after giving up on a prompt.
-  public static let standardInput: LineInput = {
-    let queue = DispatchQueue(label: "CLIKit.LineInput.standardInput")
-    return LineInput {
-      await withCheckedContinuation { continuation in
-        queue.async {
-          continuation.resume(returning: Swift.readLine(strippingNewline: true))
-        }
-      }
-    }
-  }()
+  /// A read itself cannot be interrupted; wrap the input with ``givingUpOnCancellation()``
+  /// so that a cancelled task stops waiting for it.
+  public static let standardInput: LineInput = descriptorZero
 
   /// An input that yields the given lines in order, then `nil` (end of input), for tests.
   ///

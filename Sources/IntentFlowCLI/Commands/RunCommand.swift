@@ -57,6 +57,8 @@ enum RunCommand: Command {
         timeout = .some(nil)
       } else if let duration = DurationText.parse(text), duration > .zero {
         timeout = .some(duration)
+      } else if DurationText.parse(text) != nil {
+        throw command.usageError("--timeout must be longer than zero; write 'none' for no limit")
       } else {
         throw command.usageError("'\(text)' is not a duration; write 30s, 5m, 1h or none")
       }
@@ -91,15 +93,23 @@ enum RunCommand: Command {
     if interactive {
       configuration.interaction = TerminalInteraction(
         prompter: Prompter(
-          input: context.standardInput, output: context.standardError, style: context.errorStyle),
+          input: context.standardInput.givingUpOnCancellation(), output: context.standardError,
+          style: context.errorStyle),
         style: context.errorStyle)
     }
 
     var history = RunHistory(context: context)
     history.begin(plan, path: path)
     let executor = Executor(configuration: configuration)
-    let task = Task { await executor.run(plan, inputs: inputs) }
+    // The run waits until the signal watcher is in place: a signal as the first step starts
+    // must cancel the run (which then reports and is recorded), not kill the process.
+    let (watching, watcherStarted) = AsyncStream.makeStream(of: Void.self)
+    let task = Task {
+      for await _ in watching {}
+      return await executor.run(plan, inputs: inputs)
+    }
     signals.start { _ in task.cancel() }
+    watcherStarted.finish()
     let result = await task.value
     signals.stop()
 
@@ -123,7 +133,8 @@ enum RunCommand: Command {
       context.print(text)
     }
     if let error = result.error {
-      DiagnosticPrinter(context: context).print(error, source: plan.workflow.source)
+      DiagnosticPrinter(context: context).print(
+        error, source: plan.workflow.source, interactive: interactive)
     }
     return exitCode
   }

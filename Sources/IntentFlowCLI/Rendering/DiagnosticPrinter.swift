@@ -25,11 +25,12 @@ struct DiagnosticPrinter {
     context.printError("\(count) \(count == 1 ? "error" : "errors")\(ran ? "; nothing ran." : ".")")
   }
 
-  /// Prints a run's error, with the source line when it has a location, and a hint.
-  func print(_ error: IntentFlowError, source: WorkflowSource?) {
+  /// Prints a run's error, with the source line when it has a location, and a hint;
+  /// `interactive` says whether the run could ask on a terminal.
+  func print(_ error: IntentFlowError, source: WorkflowSource?, interactive: Bool = false) {
     let renderer = DiagnosticRenderer(style: context.errorStyle)
     var notes: [String] = []
-    if let hint = Self.hint(for: error) { notes.append(hint) }
+    if let hint = Self.hint(for: error, interactive: interactive) { notes.append(hint) }
     let diagnostic = SourceDiagnostic(
       path: error.location?.file, line: error.location?.line, column: error.location?.column,
       severity: .error, message: error.message,
@@ -54,15 +55,21 @@ struct DiagnosticPrinter {
       })
   }
 
-  /// What to do about a run that stopped, by the kind of stop.
-  static func hint(for error: IntentFlowError) -> String? {
+  /// What to do about a run that stopped, by the kind of stop. A run that could ask on a
+  /// terminal stopped because the person declined or ended the input: running it on a
+  /// terminal is no advice then.
+  static func hint(for error: IntentFlowError, interactive: Bool = false) -> String? {
     switch error.code {
     case .needsValue:
-      return "run it on a terminal to be asked, or give the value in the workflow or with --input"
+      return interactive
+        ? "give the value in the workflow or with --input"
+        : "run it on a terminal to be asked, or give the value in the workflow or with --input"
     case .disambiguation:
-      return "name one of the candidates exactly (or by id), or run it on a terminal to choose"
+      return interactive
+        ? "name one of the candidates exactly (or by id)"
+        : "name one of the candidates exactly (or by id), or run it on a terminal to choose"
     case .confirmationRequired:
-      return "run it with --yes to confirm, or on a terminal to be asked"
+      return interactive ? nil : "run it with --yes to confirm, or on a terminal to be asked"
     case .timedOut:
       return "raise the step's \"timeout\" (for example \"timeout\": \"2m\") if it needs longer"
     default:

@@ -11,9 +11,10 @@ struct TerminalInteraction: InteractionHandler {
       prompter.output.writeLine(style.yellow("\(request.step): \(capitalized(reason))."))
     }
     let labels = request.suggestions.map(Self.label)
-    guard let answer = await prompter.ask("\(request.step) › \(request.prompt)", suggestions: labels)
-    else { return nil }
+    let answer = await prompter.ask("\(request.step) › \(request.prompt)", suggestions: labels)
+    // A cancelled run's prompt ends as if at the end of input: that is a cancellation.
     try Task.checkCancellation()
+    guard let answer else { return nil }
     if let index = labels.firstIndex(of: answer) { return request.suggestions[index] }
     return .text(answer)
   }

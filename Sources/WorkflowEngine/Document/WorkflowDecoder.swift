@@ -150,7 +150,9 @@ struct WorkflowDecoder {
         "a step can be only one kind, but this one has both '\(kindKey)' and '\(kinds[1].0)'; "
           + "split it into two steps", at: object.member(kinds[1].0)?.keyPosition ?? node.position)
     }
-    checkKeys(object, allowed: Self.commonStepKeys + kindKeys, in: "a '\(kindKey)' step")
+    checkKeys(
+      object, allowed: Self.commonStepKeys + kindKeys,
+      in: "\(kindKey == "intent" ? "an" : "a") '\(kindKey == "then" ? "if" : kindKey)' step")
 
     var step = WorkflowStep(
       id: nil, idLocation: nil, location: location(node), condition: nil,

@@ -43,19 +43,21 @@ public struct WorkflowLoader: Sendable {
   /// Validates a workflow whose text is already in memory.
   public func load(_ source: WorkflowSource) throws(WorkflowInvalid) -> Plan {
     let (workflow, problems) = try Self.decodeCollecting(source)
+    let planned: Result<Plan, WorkflowInvalid>
     do {
-      let plan = try planner.plan(workflow)
-      guard problems.isEmpty else {
-        throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
-      }
+      planned = .success(try planner.plan(workflow))
+    } catch {
+      planned = .failure(error)
+    }
+    switch planned {
+    case .success(let plan) where problems.isEmpty:
       return plan
-    } catch let error as WorkflowInvalid {
-      var failure = error
-      failure.diagnostics = (problems + error.diagnostics).sorted(by: Planner.fileOrder)
+    case .success:
+      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
+    case .failure(var failure):
+      failure.diagnostics = (problems + failure.diagnostics).sorted(by: Planner.fileOrder)
       failure.sources[source.path] = source
       throw failure
-    } catch {
-      preconditionFailure("planning throws only WorkflowInvalid")
     }
   }
 

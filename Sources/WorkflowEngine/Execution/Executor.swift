@@ -65,7 +65,10 @@ public struct Executor: Sendable {
         do {
           answer = try await configuration.interaction.requestValue(request)
         } catch {
-          throw IntentFlowError(.cancelled, "the run was cancelled while asking for '\(input.name)'")
+          throw IntentFlowError(
+            .cancelled,
+            "the run was cancelled while asking for '\(input.name)': "
+              + "\(configuration.cancellationReason())")
         }
         guard let answer else {
           throw IntentFlowError(
