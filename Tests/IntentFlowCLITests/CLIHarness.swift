@@ -31,7 +31,7 @@ struct CLIHarness {
       terminal: Terminal(isInputTerminal: answers != nil, width: 100),
       standardOutput: output.output, standardError: errors.output,
       standardInput: .lines(answers ?? []), registry: IntentFlowCommand.registry,
-      currentDirectory: directory.path)
+      currentDirectory: directory.path, handlesSignals: false)
     let status = await IntentFlowCommand.main(arguments, context: context)
     return Result(status: status, output: output.text, errors: errors.text)
   }

@@ -98,31 +98,43 @@ enum RunCommand: Command {
         style: context.errorStyle)
     }
 
-    var history = RunHistory(context: context)
-    history.begin(plan, path: path)
     let executor = Executor(configuration: configuration)
     // The run waits until the signal watcher is in place: a signal as the first step starts
     // must cancel the run (which then reports and is recorded), not kill the process.
     let (watching, watcherStarted) = AsyncStream.makeStream(of: Void.self)
-    let task = Task {
+    let task = Task { () -> RunResult in
       for await _ in watching {}
-      return await executor.run(plan, inputs: inputs)
+      // Inputs are checked (and asked for) first: a run rejected for its inputs never started
+      // and is not recorded.
+      let bound: [String: Value]
+      switch await Self.bind(inputs, for: plan, with: executor) {
+      case .success(let values): bound = values
+      case .failure(let error):
+        return RunResult(
+          workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
+          steps: [], error: error, startedAt: Date(), duration: .zero)
+      }
+      var history = RunHistory(context: context)
+      history.begin(plan, path: path)
+      let result = await executor.run(plan, inputs: bound)
+      history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
+      return result
     }
-    signals.start { _ in task.cancel() }
+    if context.handlesSignals { signals.start { _ in task.cancel() } }
     watcherStarted.finish()
     let result = await task.value
-    signals.stop()
+    if context.handlesSignals { signals.stop() }
 
-    var exitCode = Self.exitCode(for: result, signal: signals.signal)
-    if result.error?.code == .usage { exitCode = ExitCode.usage }
-    history.finish(result, exitCode: exitCode)
     if let error = result.error, error.code == .usage {
       context.printError(context.errorStyle.red("error: ") + error.message)
       if json {
         context.print(
           JSONValueOutput.object([
             ("status", .string("invalid")),
-            ("errors", .array([.object([("severity", .string("error")), ("message", .string(error.message))])])),
+            (
+              "errors",
+              .array([.object([("severity", .string("error")), ("message", .string(error.message))])])
+            ),
           ]))
       }
       return ExitCode.usage
@@ -132,11 +144,28 @@ enum RunCommand: Command {
     } else if let text = RunRendering.text(result.output), result.status == .succeeded {
       context.print(text)
     }
+    // Failures that `onError: continue` carried past are still shown.
+    for record in result.steps where record.status != .succeeded && record.status != .skipped {
+      guard let error = record.error, error.message != result.error?.message else { continue }
+      context.printError(
+        context.errorStyle.yellow("warning: ")
+          + "\(error.message) (the run went on: onError is continue)")
+    }
     if let error = result.error {
       DiagnosticPrinter(context: context).print(
         error, source: plan.workflow.source, interactive: interactive)
     }
-    return exitCode
+    return Self.exitCode(for: result, signal: signals.signal)
+  }
+
+  private static func bind(_ inputs: [String: Value], for plan: Plan, with executor: Executor)
+    async -> Result<[String: Value], IntentFlowError>
+  {
+    do {
+      return .success(try await executor.bindInputs(plan, inputs))
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// The exit code of DESIGN section 5 for a run's outcome.

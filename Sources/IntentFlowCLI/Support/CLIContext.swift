@@ -14,11 +14,14 @@ public struct CLIContext: Sendable {
   public var registry: IntentRegistry
   /// The current directory, for relative paths.
   public var currentDirectory: String
+  /// Whether commands take over SIGINT and SIGTERM (and SIGHUP for the scheduler). Off for
+  /// commands run inside a test process, whose signal handling they must not change.
+  public var handlesSignals: Bool
 
   public init(
     environment: [String: String], terminal: Terminal, standardOutput: TextOutput,
     standardError: TextOutput, standardInput: LineInput, registry: IntentRegistry,
-    currentDirectory: String
+    currentDirectory: String, handlesSignals: Bool = true
   ) {
     self.environment = environment
     self.terminal = terminal
@@ -27,6 +30,7 @@ public struct CLIContext: Sendable {
     self.standardInput = standardInput
     self.registry = registry
     self.currentDirectory = currentDirectory
+    self.handlesSignals = handlesSignals
   }
 
   /// The live process: real streams, environment and terminal.

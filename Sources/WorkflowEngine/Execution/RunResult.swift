@@ -59,6 +59,19 @@ public struct RunResult: Sendable {
   public var error: IntentFlowError?
   public var startedAt: Date
   public var duration: Duration
+
+  public init(
+    workflowName: String, status: RunStatus, output: Value, steps: [StepRecord],
+    error: IntentFlowError?, startedAt: Date, duration: Duration
+  ) {
+    self.workflowName = workflowName
+    self.status = status
+    self.output = output
+    self.steps = steps
+    self.error = error
+    self.startedAt = startedAt
+    self.duration = duration
+  }
 }
 
 /// Something that happened during a run, for the CLI to render and stores to record.
