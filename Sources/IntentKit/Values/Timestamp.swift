@@ -25,7 +25,8 @@ public enum Timestamp {
 
   /// Parses `2026-12-01`, `2026-12-01T09:00`, `2026-12-01 09:00:30.25`, and any of those
   /// with `Z`, `+02:00` or `+0200`. Text without an offset is wall-clock time in
-  /// `defaultTimeZone` (a time skipped by a daylight-saving change moves forward by the gap).
+  /// `defaultTimeZone` (a time skipped by a daylight-saving change moves forward by the gap; a
+  /// time that happens twice means its first occurrence).
   ///
   /// - Returns: the instant, or `nil` when the text is not such a timestamp.
   public static func parse(_ text: String, defaultTimeZone: TimeZone) -> Date? {
@@ -72,15 +73,22 @@ public enum Timestamp {
   }
 
   /// The instant at which clocks in `timeZone` show `local` (seconds since 1970 in wall time).
+  ///
+  /// A wall time that happens twice (clocks falling back) means its first occurrence; one that
+  /// never happens (clocks springing forward) moves forward by the gap.
   static func wallClock(_ local: Double, in timeZone: TimeZone) -> Date {
-    let guess = Date(timeIntervalSince1970: local - Double(timeZone.secondsFromGMT(
-      for: Date(timeIntervalSince1970: local))))
-    let offset = timeZone.secondsFromGMT(for: guess)
-    let candidate = Date(timeIntervalSince1970: local - Double(offset))
-    if timeZone.secondsFromGMT(for: candidate) == offset { return candidate }
-    // In a spring-forward gap: take the wall time after the gap.
-    let later = timeZone.secondsFromGMT(for: candidate)
-    return Date(timeIntervalSince1970: local - Double(min(offset, later)))
+    // The offsets a day before and a day after are the two sides of any transition near this
+    // wall time (zones change offset a few times a year at most).
+    let before = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - 86_400))
+    let after = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local + 86_400))
+    // An offset names a real instant when the zone has that offset at that instant; when both
+    // do, the larger offset gives the earlier instant.
+    let valid = [before, after].filter { offset in
+      timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local - Double(offset))) == offset
+    }
+    if let offset = valid.max() { return Date(timeIntervalSince1970: local - Double(offset)) }
+    // In a spring-forward gap: read the time with the offset from before the gap.
+    return Date(timeIntervalSince1970: local - Double(min(before, after)))
   }
 
   static func daysIn(month: Int, year: Int) -> Int {
