@@ -62,8 +62,11 @@ public enum Timestamp {
     } else if let sign = scanner.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
       scanner.index += 1
       guard let hours = scanner.digits(2), hours < 24 else { return nil }
-      _ = scanner.take(UInt8(ascii: ":"))
-      let minutes = scanner.digits(2) ?? 0
+      // `+02`, `+0200` or `+02:00`: a colon must be followed by the minutes.
+      let colon = scanner.take(UInt8(ascii: ":"))
+      let digits = scanner.digits(2)
+      guard digits != nil || !colon else { return nil }
+      let minutes = digits ?? 0
       guard minutes < 60 else { return nil }
       offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
     }
