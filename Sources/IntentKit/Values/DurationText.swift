@@ -68,6 +68,7 @@ public enum DurationText {
     var inTime = false
     var number = ""
     var sawComponent = false
+    var sawTimeComponent = false
     for character in text.uppercased() {
       if character == "T" {
         guard !inTime, number.isEmpty else { return nil }
@@ -88,9 +89,12 @@ public enum DurationText {
         total += amount * seconds
         number = ""
         sawComponent = true
+        sawTimeComponent = inTime
       }
     }
-    return sawComponent && number.isEmpty ? milliseconds(total * 1000) : nil
+    // A `T` must be followed by at least one time component (`P1DT` is not a duration).
+    guard sawComponent, number.isEmpty, sawTimeComponent || !inTime else { return nil }
+    return milliseconds(total * 1000)
   }
 
   private static func milliseconds(_ value: Double) -> Duration? {
