@@ -20,6 +20,12 @@ enum Deadline {
     var context = context
     context.progress = context.progress.then(ProgressReporter { _ in race.noteActivity() })
     let workContext = context
+    // The intent hears of its cancellation in the same context as it runs, so that its
+    // dependencies (the step's stores, not the live ones) are the ones it cleans up.
+    let tell: @Sendable (CancellationReason) async -> Void = { reason in
+      guard let onCancel else { return }
+      await IntentContext.$current.withValue(workContext) { await onCancel(reason) }
+    }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         race.start(continuation)
@@ -43,7 +49,7 @@ enum Deadline {
             }
             guard race.claim() else { return }
             work.cancel()
-            await onCancel?(.timeout(timeout))
+            await tell(.timeout(timeout))
             race.finishClaimed(
               .failure(
                 IntentFlowError(
@@ -58,7 +64,7 @@ enum Deadline {
       let why = reason()
       race.cancelTasks()
       Task {
-        await onCancel?(why)
+        await tell(why)
         race.finishClaimed(
           .failure(IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)))
       }
