@@ -180,7 +180,7 @@ struct Stubborn: CancellableIntent {
   }
 }
 
-/// Reports progress three times, waiting at the gate `after N` after each report.
+/// Reports progress three times, each time when the test opens the gate `part N`.
 struct Upload: LongRunningIntent, CancellableIntent {
   static let identifier: IntentIdentifier = "test.upload"
   static let title = "Upload"
@@ -189,9 +189,9 @@ struct Upload: LongRunningIntent, CancellableIntent {
 
   func perform() async throws -> IntentResult<String> {
     for part in 1...3 {
+      await probe.wait(at: "part \(part)")
       progress.update(completed: part, total: 3, message: "part \(part)")
       probe.record("reported \(part)")
-      await probe.wait(at: "after \(part)")
     }
     return .result(value: "uploaded")
   }
