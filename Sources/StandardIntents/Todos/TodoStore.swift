@@ -1,6 +1,6 @@
 public import Foundation
 public import IntentKit
-public import Storage
+import Storage
 import Synchronization
 
 /// The todos, in SQLite under the IntentFlow home (`todos.sqlite`), shared by every run.
