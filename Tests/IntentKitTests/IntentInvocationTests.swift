@@ -74,6 +74,17 @@ struct IntentInvocationTests {
         == ["name": .text("Ada"), "times": .integer(1), "punctuation": .text("!"), "volume": .null])
   }
 
+  @Test(
+    "a parameter with a default takes it when the value given is empty",
+    arguments: [Value.null, .text(""), .text("  ")])
+  func emptyTakesDefault(value: Value) async throws {
+    let result = try await harness.run(
+      Greet.self, ["name": .text("Ada"), "times": value, "punctuation": value])
+    #expect(result.output == .text("Hello, Ada!"))
+    #expect(result.parameters["times"] == .integer(1))
+    #expect(result.parameters["punctuation"] == .text("!"))
+  }
+
   @Test("given values replace defaults and are coerced to the parameter's type")
   func givenValues() async throws {
     let result = try await harness.run(
