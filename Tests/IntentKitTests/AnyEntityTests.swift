@@ -45,7 +45,10 @@ struct AnyEntityTests {
   func dictionary() {
     #expect(
       apple.dictionaryRepresentation
-        == ["id": .text("f-apple"), "name": .text("Apple"), "grams": .integer(180), "ripe": .boolean(true)])
+        == [
+          "id": .text("f-apple"), "name": .text("Apple"), "grams": .integer(180),
+          "ripe": .boolean(true),
+        ])
   }
 
   @Test("two entities are equal when type and id agree, whatever their other properties")

@@ -31,7 +31,8 @@ struct DeadlineTests {
     clock.advance()
     let error = try #require(await settle(task)?.failure as? IntentFlowError)
     #expect(clock.requested == [.seconds(seconds)])
-    #expect(error.message == "step 'test.wait' timed out after \(DurationText.format(.seconds(seconds)))")
+    #expect(
+      error.message == "step 'test.wait' timed out after \(DurationText.format(.seconds(seconds)))")
   }
 
   @Test("the default timeout is 30 seconds")
@@ -92,9 +93,10 @@ struct DeadlineTests {
     #expect(result.output == .text("uploaded"))
     #expect(harness.probe.reasons.isEmpty)
     #expect(
-      harness.probe.updates == (1...3).map {
-        ProgressReporter.Update(completed: $0, total: 3, message: "part \($0)")
-      })
+      harness.probe.updates
+        == (1...3).map {
+          ProgressReporter.Update(completed: $0, total: 3, message: "part \($0)")
+        })
   }
 
   @Test("a long-running intent that stops reporting is timed out one timeout later")

@@ -102,7 +102,9 @@ struct ProgressReporterTests {
   @Test("a chained reporter tells this one first, then the other")
   func then() {
     let order = Mutex<[String]>([])
-    let first = ProgressReporter { update in order.withLock { $0.append("first \(update.completed)") } }
+    let first = ProgressReporter { update in
+      order.withLock { $0.append("first \(update.completed)") }
+    }
     let second = ProgressReporter { update in
       order.withLock { $0.append("second \(update.completed)") }
     }

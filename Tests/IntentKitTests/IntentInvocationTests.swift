@@ -58,7 +58,8 @@ struct IntentInvocationTests {
         + "'Apple', 'Pineapple', 'Banana', 'Green apple'")
   }
 
-  @Test("an optional parameter left empty is none", arguments: [Value.null, .text(""), .text("  ")])
+  @Test(
+    "an optional parameter left empty is none", arguments: [Value.null, .text(""), .text("  ")])
   func optionalEmpty(value: Value) async throws {
     let result = try await harness.run(Greet.self, ["name": .text("Ada"), "volume": value])
     #expect(result.parameters["volume"] == .null)
@@ -103,7 +104,8 @@ struct IntentInvocationTests {
       try await harness.run(Greet.self, ["name": .text("Ada"), "times": .text("three")])
     }
     #expect(error.code == .unsupported)
-    #expect(error.message == "step 'test.greet': 'times' is unsupported: 'three' is not a whole number")
+    #expect(
+      error.message == "step 'test.greet': 'times' is unsupported: 'three' is not a whole number")
     #expect(error.parameter == "times")
   }
 
@@ -163,7 +165,9 @@ struct IntentInvocationTests {
 
   @Test(
     "text that matches one entity names it",
-    arguments: [("pine", "Pineapple"), ("BAN", "Banana"), ("apple", "Apple"), ("green", "Green apple")])
+    arguments: [
+      ("pine", "Pineapple"), ("BAN", "Banana"), ("apple", "Apple"), ("green", "Green apple"),
+    ])
   func byText(text: String, name: String) async throws {
     let result = try await harness.run(PickFruit.self, ["fruit": .text(text)])
     #expect(result.output.entity?.displayRepresentation.title == name)
@@ -180,7 +184,10 @@ struct IntentInvocationTests {
         == "step 'test.pick' needs a choice for 'fruit': 3 Fruits match 'ppl' "
         + "(candidates: 'Apple', 'Pineapple', 'Green apple')")
     #expect(error.parameter == "fruit")
-    #expect(error.candidates == [.fruit(Fruits.apple), .fruit(Fruits.pineapple), .fruit(Fruits.greenApple)])
+    #expect(
+      error.candidates == [
+        .fruit(Fruits.apple), .fruit(Fruits.pineapple), .fruit(Fruits.greenApple),
+      ])
   }
 
   @Test("text that matches nothing asks for a value, offering suggestions")
@@ -215,14 +222,17 @@ struct IntentInvocationTests {
     let error = try await #require(throws: IntentFlowError.self) {
       try await harness.run(PickFruit.self, ["fruit": .text("kiwi")])
     }
-    #expect(error.message == "step 'test.pick' needs a value for 'fruit': Which fruit? (no Fruit matches 'kiwi')")
+    #expect(
+      error.message
+        == "step 'test.pick' needs a value for 'fruit': Which fruit? (no Fruit matches 'kiwi')")
     #expect(error.candidates.isEmpty)
   }
 
   @Test("long lists of candidates are cut after ten in the message, not in the error")
   func manyCandidates() async throws {
     var harness = Harness()
-    harness.basket = Basket(fruits: (1...12).map { Fruit(id: "p\($0)", name: "Plum \($0)", grams: $0) })
+    harness.basket = Basket(
+      fruits: (1...12).map { Fruit(id: "p\($0)", name: "Plum \($0)", grams: $0) })
     let error = try await #require(throws: IntentFlowError.self) {
       try await harness.run(PickFruit.self, ["fruit": .text("plum")])
     }
@@ -236,7 +246,9 @@ struct IntentInvocationTests {
       try await harness.run(PickFruit.self, ["fruit": .entity(AnyEntity(Onion(id: "1")))])
     }
     #expect(error.code == .unsupported)
-    #expect(error.message == "step 'test.pick': 'fruit' is unsupported: 'onion 1' is an Onion, not a Fruit")
+    #expect(
+      error.message
+        == "step 'test.pick': 'fruit' is unsupported: 'onion 1' is an Onion, not a Fruit")
   }
 
   @Test("a one-item list names its item; a longer list says how to take one")
@@ -262,7 +274,8 @@ struct IntentInvocationTests {
     #expect(lookup.code == .failed)
     #expect(
       lookup.message
-        == "step 'test.pick' (test.pick) failed while looking up Fruit 'apple': the basket is locked")
+        == "step 'test.pick' (test.pick) failed while looking up Fruit 'apple': the basket is locked"
+    )
     #expect(lookup.parameter == "fruit")
     #expect(lookup.underlying as? IntentError == IntentError("the basket is locked"))
     let suggestions = try await #require(throws: IntentFlowError.self) {
@@ -270,7 +283,8 @@ struct IntentInvocationTests {
     }
     #expect(
       suggestions.message
-        == "step 'test.pick' (test.pick) failed while listing Fruit suggestions: the basket is locked")
+        == "step 'test.pick' (test.pick) failed while listing Fruit suggestions: the basket is locked"
+    )
   }
 
   @Test("every item of an entity list is resolved: entities, ids and text")
@@ -278,7 +292,9 @@ struct IntentInvocationTests {
     let result = try await harness.run(
       PackFruit.self,
       ["fruits": .list([.text("banana"), .fruit(Fruits.apple), .text("f-pineapple")])])
-    #expect(result.output == .list([.fruit(Fruits.banana), .fruit(Fruits.apple), .fruit(Fruits.pineapple)]))
+    #expect(
+      result.output
+        == .list([.fruit(Fruits.banana), .fruit(Fruits.apple), .fruit(Fruits.pineapple)]))
     #expect(result.parameters["extra"] == .null)
   }
 
@@ -296,11 +312,13 @@ struct IntentInvocationTests {
       try await harness.run(PackFruit.self, ["fruits": .list([.text("banana"), .text("kiwi")])])
     }
     #expect(none.code == .unsupported)
-    #expect(none.message == "step 'test.pack': 'fruits' is unsupported: item 2: no Fruit matches 'kiwi'")
+    #expect(
+      none.message == "step 'test.pack': 'fruits' is unsupported: item 2: no Fruit matches 'kiwi'")
     let several = try await #require(throws: IntentFlowError.self) {
       try await harness.run(PackFruit.self, ["fruits": .list([.text("ppl")])])
     }
-    #expect(several.message == "step 'test.pack': 'fruits' is unsupported: item 1: 3 Fruits match 'ppl'")
+    #expect(
+      several.message == "step 'test.pack': 'fruits' is unsupported: item 1: 3 Fruits match 'ppl'")
   }
 
   @Test("an optional entity is resolved like a required one")
@@ -402,9 +420,11 @@ struct IntentInvocationTests {
       try await harness.run(Order.self, ["amount": .integer(0)])
     }
     #expect(error.code == .needsValue)
-    #expect(error.message == "step 'test.order' needs a value for 'amount': How many, at least one?")
+    #expect(
+      error.message == "step 'test.order' needs a value for 'amount': How many, at least one?")
     let interaction = RecordingInteraction([.value(.integer(4))])
-    let result = try await harness.run(Order.self, ["amount": .integer(0)], interaction: interaction)
+    let result = try await harness.run(
+      Order.self, ["amount": .integer(0)], interaction: interaction)
     #expect(result.output == .integer(4))
     #expect(interaction.transcript == ["value amount: How many, at least one?"])
   }
@@ -415,7 +435,9 @@ struct IntentInvocationTests {
       try await harness.run(Order.self, ["amount": .integer(13)])
     }
     #expect(error.code == .disambiguation)
-    #expect(error.message == "step 'test.order' needs a choice for 'amount': 12 or 14? (candidates: '12', '14')")
+    #expect(
+      error.message
+        == "step 'test.order' needs a choice for 'amount': 12 or 14? (candidates: '12', '14')")
     #expect(error.candidates == [.integer(12), .integer(14)])
     let result = try await harness.run(
       Order.self, ["amount": .integer(13)], interaction: ScriptedInteraction([.choice(1)]))
@@ -429,7 +451,8 @@ struct IntentInvocationTests {
       try await harness.run(Order.self, ["amount": .integer(-1)], interaction: interaction)
     }
     #expect(error.code == .unsupported)
-    #expect(error.message == "step 'test.order': 'amount' is unsupported: the amount cannot be negative")
+    #expect(
+      error.message == "step 'test.order': 'amount' is unsupported: the amount cannot be negative")
     #expect(error.parameter == "amount")
     #expect(interaction.transcript.isEmpty)
   }
@@ -441,7 +464,8 @@ struct IntentInvocationTests {
     }
     #expect(error.code == .confirmationRequired)
     #expect(
-      error.message == "step 'test.order' needs confirmation of 'amount': Order 150? That is a lot.")
+      error.message == "step 'test.order' needs confirmation of 'amount': Order 150? That is a lot."
+    )
     #expect(error.parameter == "amount")
     #expect(error.candidates == [.integer(150)])
   }
@@ -449,7 +473,8 @@ struct IntentInvocationTests {
   @Test("a rule's confirmation is given by yes or by --yes")
   func ruleConfirmed() async throws {
     let interaction = ScriptedInteraction([.confirmation(true)])
-    let asked = try await harness.run(Order.self, ["amount": .integer(150)], interaction: interaction)
+    let asked = try await harness.run(
+      Order.self, ["amount": .integer(150)], interaction: interaction)
     #expect(asked.output == .integer(150))
     #expect(interaction.transcript == ["confirm: Order 150? That is a lot."])
     var options = IntentInvocation.Options()
@@ -461,9 +486,11 @@ struct IntentInvocationTests {
   @Test("a declined confirmation asks for another value")
   func ruleConfirmationDeclined() async throws {
     let interaction = ScriptedInteraction([.confirmation(false), .value(.integer(20))])
-    let result = try await harness.run(Order.self, ["amount": .integer(150)], interaction: interaction)
+    let result = try await harness.run(
+      Order.self, ["amount": .integer(150)], interaction: interaction)
     #expect(result.output == .integer(20))
-    #expect(interaction.transcript == ["confirm: Order 150? That is a lot.", "value amount: How many?"])
+    #expect(
+      interaction.transcript == ["confirm: Order 150? That is a lot.", "value amount: How many?"])
   }
 
   @Test("a rule that throws fails the step")
@@ -472,7 +499,9 @@ struct IntentInvocationTests {
       try await harness.run(Order.self, ["amount": .integer(666)])
     }
     #expect(error.code == .failed)
-    #expect(error.message == "step 'test.order' (test.order) failed while resolving 'amount': the scale broke")
+    #expect(
+      error.message
+        == "step 'test.order' (test.order) failed while resolving 'amount': the scale broke")
     #expect(error.parameter == "amount")
   }
 
@@ -608,7 +637,8 @@ struct ConfirmationTests {
     }
     #expect(refused.code == .confirmationFailed)
     let interaction = ScriptedInteraction([.confirmation(true)])
-    _ = try await harness.run(Bake.self, ["mode": .text("ask")], interaction: interaction, options: options)
+    _ = try await harness.run(
+      Bake.self, ["mode": .text("ask")], interaction: interaction, options: options)
     #expect(interaction.transcript == ["confirm: Bake the cake?"])
   }
 
@@ -618,7 +648,9 @@ struct ConfirmationTests {
       try await harness.run(Bake.self, ["mode": .text("throw")])
     }
     #expect(error.code == .failed)
-    #expect(error.message == "step 'test.bake' (test.bake) failed while confirming: the thermometer broke")
+    #expect(
+      error.message == "step 'test.bake' (test.bake) failed while confirming: the thermometer broke"
+    )
     #expect(harness.probe.events == ["confirming"])
   }
 

@@ -126,15 +126,23 @@ struct ParameterTests {
       Issue.record("got \(doubled)")
       return
     }
-    guard case .disambiguation(["1", "2"], nil) = ParameterResolution.disambiguation([1, 2]).map(String.init) else {
+    guard
+      case .disambiguation(["1", "2"], nil) = ParameterResolution.disambiguation([1, 2]).map(
+        String.init)
+    else {
       Issue.record("disambiguation lost its values")
       return
     }
-    guard case .needsValue("Again?") = ParameterResolution<Int>.needsValue(prompt: "Again?").map(String.init) else {
+    guard
+      case .needsValue("Again?") = ParameterResolution<Int>.needsValue(prompt: "Again?").map(
+        String.init)
+    else {
       Issue.record("needsValue lost its prompt")
       return
     }
-    guard case .unsupported("no") = ParameterResolution<Int>.unsupported(reason: "no").map(String.init) else {
+    guard
+      case .unsupported("no") = ParameterResolution<Int>.unsupported(reason: "no").map(String.init)
+    else {
       Issue.record("unsupported lost its reason")
       return
     }

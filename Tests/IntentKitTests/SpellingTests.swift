@@ -17,7 +17,9 @@ struct SpellingTests {
     #expect(Spelling.closest(to: name, among: intents) == expected)
   }
 
-  @Test("a name too far from every candidate gets no suggestion", arguments: ["zzz", "calendar.add", "x"])
+  @Test(
+    "a name too far from every candidate gets no suggestion",
+    arguments: ["zzz", "calendar.add", "x"])
   func tooFar(name: String) {
     #expect(Spelling.closest(to: name, among: intents) == nil)
   }
@@ -36,7 +38,9 @@ struct SpellingTests {
   @Test("a prefix of three or more characters qualifies; a shorter one does not")
   func prefixes() {
     #expect(Spelling.closest(to: "todo", among: ["todos.complete"]) == "todos.complete")
-    #expect(Spelling.closest(to: "todos.complete.now.please", among: ["todos.complete"]) == "todos.complete")
+    #expect(
+      Spelling.closest(to: "todos.complete.now.please", among: ["todos.complete"])
+        == "todos.complete")
     #expect(Spelling.closest(to: "to", among: ["todos.complete"]) == nil)
   }
 

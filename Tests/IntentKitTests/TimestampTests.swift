@@ -60,9 +60,11 @@ struct TimestampFormatTests {
   func fractions() {
     let utcZone = zone("UTC")
     #expect(
-      Timestamp.format(Date(timeIntervalSince1970: 0.999), in: utcZone) == "1970-01-01T00:00:00+00:00")
+      Timestamp.format(Date(timeIntervalSince1970: 0.999), in: utcZone)
+        == "1970-01-01T00:00:00+00:00")
     #expect(
-      Timestamp.format(Date(timeIntervalSince1970: -0.5), in: utcZone) == "1969-12-31T23:59:59+00:00")
+      Timestamp.format(Date(timeIntervalSince1970: -0.5), in: utcZone)
+        == "1969-12-31T23:59:59+00:00")
     #expect(
       Timestamp.format(Date(timeIntervalSince1970: -86_400 * 365), in: utcZone)
         == "1969-01-01T00:00:00+00:00")
@@ -71,11 +73,16 @@ struct TimestampFormatTests {
   @Test("leap days and the ends of centuries print correctly")
   func calendarEdges() {
     let utcZone = zone("UTC")
-    #expect(Timestamp.format(utc("2024-02-29T23:59:59"), in: utcZone) == "2024-02-29T23:59:59+00:00")
-    #expect(Timestamp.format(utc("2000-02-29T00:00:00"), in: utcZone) == "2000-02-29T00:00:00+00:00")
-    #expect(Timestamp.format(utc("2100-03-01T00:00:00"), in: utcZone) == "2100-03-01T00:00:00+00:00")
-    #expect(Timestamp.format(utc("1900-03-01T00:00:00"), in: utcZone) == "1900-03-01T00:00:00+00:00")
-    #expect(Timestamp.format(utc("9999-12-31T23:59:59"), in: utcZone) == "9999-12-31T23:59:59+00:00")
+    #expect(
+      Timestamp.format(utc("2024-02-29T23:59:59"), in: utcZone) == "2024-02-29T23:59:59+00:00")
+    #expect(
+      Timestamp.format(utc("2000-02-29T00:00:00"), in: utcZone) == "2000-02-29T00:00:00+00:00")
+    #expect(
+      Timestamp.format(utc("2100-03-01T00:00:00"), in: utcZone) == "2100-03-01T00:00:00+00:00")
+    #expect(
+      Timestamp.format(utc("1900-03-01T00:00:00"), in: utcZone) == "1900-03-01T00:00:00+00:00")
+    #expect(
+      Timestamp.format(utc("9999-12-31T23:59:59"), in: utcZone) == "9999-12-31T23:59:59+00:00")
   }
 
   @Test("formatting agrees with Foundation's calendar over many random instants in many zones")
@@ -135,7 +142,8 @@ struct TimestampParseTests {
   func fractions() throws {
     let date = try #require(Timestamp.parse("2026-12-01 09:00:30.25Z", defaultTimeZone: prague))
     #expect(date == utc("2026-12-01T09:00:30").addingTimeInterval(0.25))
-    let comma = try #require(Timestamp.parse("2026-12-01T09:00:30,5+00:00", defaultTimeZone: prague))
+    let comma = try #require(
+      Timestamp.parse("2026-12-01T09:00:30,5+00:00", defaultTimeZone: prague))
     #expect(comma == utc("2026-12-01T09:00:30").addingTimeInterval(0.5))
     let fine = try #require(Timestamp.parse("1970-01-01T00:00:00.123456Z", defaultTimeZone: prague))
     #expect(abs(fine.timeIntervalSince1970 - 0.123456) < 1e-6)
@@ -143,8 +151,10 @@ struct TimestampParseTests {
 
   @Test(
     "leap days exist only in leap years",
-    arguments: [("2024-02-29", true), ("2000-02-29", true), ("2026-02-29", false),
-      ("1900-02-29", false), ("2100-02-29", false), ("2400-02-29", true)])
+    arguments: [
+      ("2024-02-29", true), ("2000-02-29", true), ("2026-02-29", false),
+      ("1900-02-29", false), ("2100-02-29", false), ("2400-02-29", true),
+    ])
   func leapDays(text: String, accepted: Bool) {
     #expect((Timestamp.parse(text, defaultTimeZone: prague) != nil) == accepted)
   }
@@ -202,8 +212,10 @@ struct TimestampParseTests {
   @Test("what format prints, parse reads back, over many random instants and zones")
   func roundTrip() throws {
     var generator = SeededRandomNumberGenerator(seed: 42)
-    let zones = ["UTC", "Europe/Prague", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu"]
-      .map(zone)
+    let zones = [
+      "UTC", "Europe/Prague", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu",
+    ]
+    .map(zone)
     for _ in 0..<2_000 {
       // 1970 to 2100: after the zones' local mean times, whose offsets have seconds.
       let seconds = Double(Int64.random(in: 0...4_102_444_800, using: &generator))

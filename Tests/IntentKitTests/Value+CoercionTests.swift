@@ -12,8 +12,11 @@ struct ValueCoercionTests {
     arguments: [
       (Value.integer(42), "42"), (.integer(-7), "-7"), (.number(2.5), "2.5"), (.number(3), "3"),
       (.number(-0.125), "-0.125"), (.boolean(true), "true"), (.boolean(false), "false"),
-      (.duration(.seconds(90)), "1m30s"), (.url(url("https://example.com/a?b=c")),
-        "https://example.com/a?b=c"),
+      (.duration(.seconds(90)), "1m30s"),
+      (
+        .url(url("https://example.com/a?b=c")),
+        "https://example.com/a?b=c"
+      ),
     ])
   func scalarToText(value: Value, text: String) throws {
     #expect(try value.coerced(to: .text) == .text(text))
@@ -192,7 +195,8 @@ struct ValueCoercionTests {
   @Test("a one-item list becomes its item")
   func oneItemList() throws {
     #expect(try Value.list([.text("5")]).coerced(to: .integer) == .integer(5))
-    #expect(try Value.list([.fruit(Fruits.apple)]).coerced(to: Fruit.valueType) == .fruit(Fruits.apple))
+    #expect(
+      try Value.list([.fruit(Fruits.apple)]).coerced(to: Fruit.valueType) == .fruit(Fruits.apple))
   }
 
   @Test("a longer list for one value says how to take one item", arguments: [0, 2, 3])
@@ -351,7 +355,10 @@ struct ValueTypeCoercionTests {
       (.list(.text), .integer, "a list cannot be used as an integer"),
       (.list(.any), .url, "a list cannot be used as a URL"),
       (Fruit.valueType, Onion.valueType, "Fruit is a different kind of entity from Onion"),
-      (.list(Fruit.valueType), .list(Onion.valueType), "Fruit is a different kind of entity from Onion"),
+      (
+        .list(Fruit.valueType), .list(Onion.valueType),
+        "Fruit is a different kind of entity from Onion"
+      ),
       (.boolean, .integer, "a boolean cannot be used as an integer"),
       (.date, .number, "a date cannot be used as a number"),
       (.url, Fruit.valueType, "a URL cannot be used as a Fruit"),

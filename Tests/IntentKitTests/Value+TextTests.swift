@@ -27,7 +27,8 @@ struct ValueTextTests {
   @Test("durations, URLs and booleans print as people write them")
   func scalars() {
     #expect(Value.duration(.milliseconds(5_400_250)).textDescription == "1h30m0.25s")
-    #expect(Value.url(url("https://example.com/a%20b")).textDescription == "https://example.com/a%20b")
+    #expect(
+      Value.url(url("https://example.com/a%20b")).textDescription == "https://example.com/a%20b")
     #expect(Value.boolean(false).textDescription == "false")
   }
 
@@ -39,7 +40,9 @@ struct ValueTextTests {
 
   @Test("a list prints one item a line, nested lists flattened into lines")
   func list() {
-    let value = Value.list([.text("a"), .list([.integer(1), .integer(2)]), .null, .fruit(Fruits.banana)])
+    let value = Value.list([
+      .text("a"), .list([.integer(1), .integer(2)]), .null, .fruit(Fruits.banana),
+    ])
     #expect(value.textDescription == "a\n1\n2\n\nBanana")
     #expect(Value.list([]).textDescription == "")
   }

@@ -16,7 +16,9 @@ struct ValueTests {
 
   @Test(
     "real values are not missing",
-    arguments: [Value.text(" a "), .integer(0), .boolean(false), .list([.null]), .fruit(Fruits.apple)])
+    arguments: [
+      Value.text(" a "), .integer(0), .boolean(false), .list([.null]), .fruit(Fruits.apple),
+    ])
   func notMissing(value: Value) {
     #expect(!value.isMissing(for: .text))
   }
@@ -126,7 +128,8 @@ struct ValueTypeTests {
     #expect(ValueType.named(keyword) == type)
   }
 
-  @Test("unknown and differently cased names are not types", arguments: ["Text", "str", "", "Todo"])
+  @Test(
+    "unknown and differently cased names are not types", arguments: ["Text", "str", "", "Todo"])
   func unknownName(keyword: String) {
     #expect(ValueType.named(keyword) == nil)
   }

@@ -60,7 +60,9 @@ struct AddTodoTests {
     #expect(try harness.titles().isEmpty)
   }
 
-  @Test("an empty title asks for one: What's the title?", arguments: [Value.null, .text(""), .text("  \n")])
+  @Test(
+    "an empty title asks for one: What's the title?",
+    arguments: [Value.null, .text(""), .text("  \n")])
   func emptyTitle(value: Value) async throws {
     let error = try await #require(throws: IntentFlowError.self) {
       try await harness.run("todos.add", ["title": value])

@@ -100,7 +100,9 @@ struct CompleteTodoTests {
     let error = try await #require(throws: IntentFlowError.self) {
       try await harness.run("todos.complete")
     }
-    #expect(error.message == "step 'todos.complete' needs a value for 'todo': Which todo?; suggestions: 'Buy milk'")
+    #expect(
+      error.message
+        == "step 'todos.complete' needs a value for 'todo': Which todo?; suggestions: 'Buy milk'")
     let interaction = ScriptedInteraction([.value(error.candidates[0])])
     let result = try await harness.run("todos.complete", interaction: interaction)
     #expect(result.output.todo?.isDone == true)

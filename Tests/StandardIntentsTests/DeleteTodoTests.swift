@@ -33,7 +33,8 @@ struct DeleteTodoTests {
     try harness.add("Buy milk")
     let error = try await #require(throws: IntentFlowError.self) {
       try await harness.run(
-        "todos.delete", ["todo": .text("milk")], interaction: ScriptedInteraction([.confirmation(false)]))
+        "todos.delete", ["todo": .text("milk")],
+        interaction: ScriptedInteraction([.confirmation(false)]))
     }
     #expect(error.code == .confirmationRequired)
     #expect(error.message == "step 'todos.delete' was not confirmed: Delete the todo 'Buy milk'?")
@@ -89,7 +90,8 @@ struct DeleteTodoTests {
     #expect(result.output.todo?.title == "Buy milk powder")
     #expect(
       interaction.transcript == [
-        #"choice todo: ["Buy milk", "Buy milk powder"]"#, "confirm: Delete the todo 'Buy milk powder'?",
+        #"choice todo: ["Buy milk", "Buy milk powder"]"#,
+        "confirm: Delete the todo 'Buy milk powder'?",
       ])
     #expect(try harness.titles() == ["Buy milk"])
   }
@@ -99,6 +101,8 @@ struct DeleteTodoTests {
     let error = try await #require(throws: IntentFlowError.self) {
       try await harness.run("todos.delete", options: yes)
     }
-    #expect(error.message == "step 'todos.delete' needs a value for 'todo': Which todo should be deleted?")
+    #expect(
+      error.message == "step 'todos.delete' needs a value for 'todo': Which todo should be deleted?"
+    )
   }
 }

@@ -70,7 +70,8 @@ struct FindTodosTests {
     try harness.add("Buy milk")
     #expect(try await harness.run("todos.find").dialog == "Found 1 open todo.")
     #expect(
-      try await harness.run("todos.find", ["includeDone": .boolean(true)]).dialog == "Found 1 todo.")
+      try await harness.run("todos.find", ["includeDone": .boolean(true)]).dialog == "Found 1 todo."
+    )
   }
 
   @Test("the snippet lists one todo a line, with a box, the due date, and overdue ones marked")

@@ -10,7 +10,10 @@ struct StandardIntentsTests {
   func identifiers() {
     #expect(
       registry.intents.map(\.identifier)
-        == ["list.count", "text.uppercase", "todos.add", "todos.complete", "todos.delete", "todos.find"])
+        == [
+          "list.count", "text.uppercase", "todos.add", "todos.complete", "todos.delete",
+          "todos.find",
+        ])
     #expect(StandardIntents.all.count == registry.intents.count)
   }
 

@@ -34,7 +34,8 @@ struct TodoStoreTests {
   func byIDs() throws {
     let milk = try harness.add("Buy milk")
     let bread = try harness.add("Buy bread")
-    #expect(try store.todos(ids: [bread.id, "nope", milk.id]).map(\.title) == ["Buy bread", "Buy milk"])
+    #expect(
+      try store.todos(ids: [bread.id, "nope", milk.id]).map(\.title) == ["Buy bread", "Buy milk"])
     #expect(try store.todos(ids: [milk.id.uppercased()]).map(\.title) == ["Buy milk"])
     #expect(try store.todos(ids: []).isEmpty)
   }
@@ -60,7 +61,8 @@ struct TodoStoreTests {
     arguments: [
       ("milk", ["Buy milk", "MILK powder"]), ("MILK", ["Buy milk", "MILK powder"]),
       ("ČAJ", ["Koupit čaj", "ČAJ zelený"]), ("čaj", ["Koupit čaj", "ČAJ zelený"]),
-      ("y m", ["Buy milk"]), ("tea", []), ("", ["Buy milk", "MILK powder", "Koupit čaj", "ČAJ zelený"]),
+      ("y m", ["Buy milk"]), ("tea", []),
+      ("", ["Buy milk", "MILK powder", "Koupit čaj", "ČAJ zelený"]),
     ])
   func query(text: String, titles: [String]) throws {
     for title in ["Buy milk", "MILK powder", "Koupit čaj", "ČAJ zelený"] { try harness.add(title) }
@@ -72,7 +74,10 @@ struct TodoStoreTests {
     try harness.add("Buy milk", done: true)
     try harness.add("Buy more milk")
     #expect(try store.find(query: "milk", includeDone: false).map(\.title) == ["Buy more milk"])
-    #expect(try store.find(query: "milk", includeDone: true).map(\.title) == ["Buy milk", "Buy more milk"])
+    #expect(
+      try store.find(query: "milk", includeDone: true).map(\.title) == [
+        "Buy milk", "Buy more milk",
+      ])
   }
 
   @Test("completing marks a todo done and returns it; again, it stays done")
@@ -140,7 +145,10 @@ struct TodoStoreTests {
     _ = try first.delete(id: gone.id)
 
     let second = TodoStore(path: path)
-    #expect(try second.find(query: nil, includeDone: true) == [milk, Todo(id: bread.id, title: "Buy bread", due: nil, isDone: true)])
+    #expect(
+      try second.find(query: nil, includeDone: true) == [
+        milk, Todo(id: bread.id, title: "Buy bread", due: nil, isDone: true),
+      ])
     _ = try second.complete(id: milk.id)
     #expect(try first.todos(ids: [milk.id]).first?.isDone == true)
   }
@@ -165,7 +173,9 @@ struct TodoStoreTests {
     let error = try #require(throws: IntentError.self) {
       try store.find(query: nil, includeDone: true)
     }
-    #expect(error.message.hasPrefix("cannot open the todo store: cannot open database '\(file)/todos.sqlite'"))
+    #expect(
+      error.message.hasPrefix(
+        "cannot open the todo store: cannot open database '\(file)/todos.sqlite'"))
   }
 
   @Test("the live store lives in the IntentFlow home")

@@ -25,7 +25,8 @@ final class ManualClock: Sendable {
       return state.nextID
     }
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
         let alreadyCancelled = state.withLock { state -> Bool in
           if state.cancelled.contains(id) { return true }
           state.sleepers[id] = continuation
