@@ -111,10 +111,4 @@ struct ProgressReporterTests {
     first.then(second).update(completed: 3)
     #expect(order.withLock { $0 } == ["first 3", "second 3"])
   }
-
-  @Test("the ignoring reporter takes updates and does nothing")
-  func ignored() {
-    ProgressReporter.ignored.update(completed: 1, total: 1)
-    IntentContext().progress.update(completed: 1)
-  }
 }
