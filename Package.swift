@@ -54,12 +54,12 @@ let package = Package(
     .testTarget(name: "CronTests", dependencies: ["Cron"], resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSwift),
     .testTarget(name: "CLIKitTests", dependencies: ["CLIKit"], swiftSettings: strictSwift),
-    .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"], swiftSettings: strictSwift),
+    .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
     .testTarget(
       name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
-      name: "StandardIntentsTests", dependencies: ["StandardIntents", "IntentKit", "Storage"],
+      name: "StandardIntentsTests", dependencies: ["StandardIntents", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SchedulingTests",

@@ -75,6 +75,7 @@ public enum Timestamp {
     if reader.isAtEnd {
       instant = defaultTimeZone.instant(forLocal: local)
     } else if reader.skip("Z") || reader.skip("z") {
+      guard reader.isAtEnd else { return nil }
       instant = local
     } else {
       guard let offset = reader.offset(), reader.isAtEnd else { return nil }

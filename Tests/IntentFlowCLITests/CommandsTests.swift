@@ -65,14 +65,19 @@ struct CommandsTests {
     let path = try harness.write(
       "up.json",
       #"{"name": "up", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#)
+    let long = try harness.write(
+      "long.json",
+      #"{"name": "long", "steps": [{"intent": "todos.add", "parameters": {"title": "\#(String(repeating: "x", count: 300))"}}]}"#)
     _ = await harness.run(["run", path])
-    _ = await harness.run(["run", path, "--input", "nope=1"])
+    _ = await harness.run(["run", path, "--input", "nope=1"])  // rejected: nothing ran, not recorded
+    _ = await harness.run(["run", long])
     let result = await harness.run(["history", "--json"])
     let runs = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
     #expect(runs.count == 2)
     #expect(runs.map { $0["status"] as? String } == ["failed", "succeeded"])
-    #expect(runs.map { $0["exitCode"] as? Int } == [2, 0])
+    #expect(runs.map { $0["exitCode"] as? Int } == [1, 0])
+    #expect(runs.map { $0["workflow"] as? String } == ["long", "up"])
     #expect(runs.first?["trigger"] as? String == "manual")
   }
 

@@ -20,6 +20,12 @@ enum Deadline {
     var context = context
     context.progress = context.progress.then(ProgressReporter { _ in race.noteActivity() })
     let workContext = context
+    // The intent hears of its cancellation in the same context as it runs, so that its
+    // dependencies (the step's stores, not the live ones) are the ones it cleans up.
+    let tell: @Sendable (CancellationReason) async -> Void = { reason in
+      guard let onCancel else { return }
+      await IntentContext.$current.withValue(workContext) { await onCancel(reason) }
+    }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         race.start(continuation)
@@ -45,7 +51,7 @@ enum Deadline {
             }
             guard race.claim() else { return }
             work.cancel()
-            await onCancel?(.timeout(timeout))
+            await tell(.timeout(timeout))
             race.finishClaimed(
               .failure(
                 IntentFlowError(
@@ -60,7 +66,7 @@ enum Deadline {
       let why = reason()
       race.cancelTasks()
       Task {
-        await onCancel?(why)
+        await tell(why)
         race.finishClaimed(
           .failure(IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)))
       }
@@ -86,17 +92,32 @@ private final class Race<T: Sendable>: Sendable {
 
   func noteActivity() { state.withLock { $0.activity &+= 1 } }
 
+  /// Takes the continuation to resume, or resumes it at once when the outcome is already
+  /// decided (a run cancelled before the race began).
   func start(_ continuation: CheckedContinuation<T, any Error>) {
-    state.withLock { $0.continuation = continuation }
+    let pending = state.withLock { state -> Result<T, any Error>? in
+      guard let pending = state.pending else {
+        state.continuation = continuation
+        return nil
+      }
+      state.pending = nil
+      return pending
+    }
+    if let pending { continuation.resume(with: pending) }
   }
 
+  /// Takes the tasks to cancel; cancels them at once when the outcome is already decided
+  /// (the run was cancelled before they existed, or the work already finished).
   func attach(work: Task<Void, Never>, timer: Task<Void, Never>?) {
     let finished = state.withLock { state -> Bool in
       state.work = work
       state.timer = timer
       return state.claimed
     }
-    if finished { timer?.cancel() }
+    if finished {
+      work.cancel()
+      timer?.cancel()
+    }
   }
 
   /// Takes the right to decide the outcome; false if someone already has.
@@ -122,10 +143,15 @@ private final class Race<T: Sendable>: Sendable {
     finishClaimed(result)
   }
 
+  /// Delivers the outcome; kept until ``start(_:)`` when the race has not begun yet.
   func finishClaimed(_ result: Result<T, any Error>) {
-    let continuation = state.withLock { state in
-      defer { state.continuation = nil }
-      return state.continuation
+    let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+      guard let continuation = state.continuation else {
+        state.pending = result
+        return nil
+      }
+      state.continuation = nil
+      return continuation
     }
     continuation?.resume(with: result)
   }

@@ -99,7 +99,12 @@ public struct IntentInvocation: Sendable {
   private func resolve(_ parameter: ParameterDescriptor, slot: ParameterSlot)
     async throws(IntentFlowError) -> Value
   {
-    var value = arguments[parameter.name] ?? parameter.defaultValue ?? .null
+    var value = arguments[parameter.name] ?? .null
+    // An empty value (null from a skipped step, blank text from an input) leaves the
+    // parameter unset, so its default applies: it is not required (see `isRequired`).
+    if value.isMissing(for: parameter.type), let fallback = parameter.defaultValue {
+      value = fallback
+    }
     var fromPerson = false
     for _ in 0..<options.maximumPrompts {
       let outcome = try await resolveOnce(parameter, slot: slot, value: value)

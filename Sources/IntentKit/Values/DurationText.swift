@@ -58,7 +58,7 @@ public enum DurationText {
     "ms": 1, "millisecond": 1, "milliseconds": 1,
     "s": 1000, "sec": 1000, "secs": 1000, "second": 1000, "seconds": 1000,
     "m": 60_000, "min": 60_000, "mins": 60_000, "minute": 60_000, "minutes": 60_000,
-    "h": 3_600_000, "hr": 3_600_000, "hour": 3_600_000, "hours": 3_600_000,
+    "h": 3_600_000, "hr": 3_600_000, "hrs": 3_600_000, "hour": 3_600_000, "hours": 3_600_000,
     "d": 86_400_000, "day": 86_400_000, "days": 86_400_000,
     "w": 604_800_000, "week": 604_800_000, "weeks": 604_800_000,
   ]
@@ -68,6 +68,7 @@ public enum DurationText {
     var inTime = false
     var number = ""
     var sawComponent = false
+    var sawTimeComponent = false
     for character in text.uppercased() {
       if character == "T" {
         guard !inTime, number.isEmpty else { return nil }
@@ -88,9 +89,12 @@ public enum DurationText {
         total += amount * seconds
         number = ""
         sawComponent = true
+        sawTimeComponent = inTime
       }
     }
-    return sawComponent && number.isEmpty ? milliseconds(total * 1000) : nil
+    // A `T` must be followed by at least one time component (`P1DT` is not a duration).
+    guard sawComponent, number.isEmpty, sawTimeComponent || !inTime else { return nil }
+    return milliseconds(total * 1000)
   }
 
   private static func milliseconds(_ value: Double) -> Duration? {

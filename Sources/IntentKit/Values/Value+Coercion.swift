@@ -57,7 +57,7 @@ extension ValueType {
   /// "a" or "an", for messages.
   public var article: String {
     switch self {
-    case .integer, .url, .any: return "an"
+    case .integer, .any: return "an"
     case .entity(let type): return "AEIOU".contains(type.name.first ?? "x") ? "an" : "a"
     default: return "a"
     }
@@ -109,8 +109,8 @@ extension Value {
     case (.entity(let entity), .entity(let target)):
       guard entity.type == target else {
         throw CoercionError(
-          message: "'\(entity.displayRepresentation.title)' is a \(entity.type.name), "
-            + "not a \(target.name)")
+          message: "'\(entity.displayRepresentation.title)' is \(valueType.article) "
+            + "\(entity.type.name), not \(type.article) \(target.name)")
       }
       return self
     case (.text, .entity), (.integer, .entity):

@@ -23,7 +23,8 @@ extension Value {
 
   /// A number as people write it: no trailing `.0`, shortest digits that round-trip.
   static func format(_ number: Double) -> String {
-    if number.isFinite, number.rounded() == number, abs(number) < 1e15 {
+    // Up to 2^53 every whole double is an exact Int, and `description` would add `.0`.
+    if number.isFinite, number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
       return String(Int(number))
     }
     return number.description

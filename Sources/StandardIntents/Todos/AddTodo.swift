@@ -15,12 +15,14 @@ public struct AddTodo: AppIntent {
   @Parameter(
     title: "Title", description: "What to do.", requestValueDialog: "What's the title?",
     isInput: true,
-    resolve: { title in
-      title.count > AddTodo.maximumTitleLength
+    resolve: { text in
+      // The limit applies to the title as stored, after trimming.
+      let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      return title.count > AddTodo.maximumTitleLength
         ? .unsupported(
           reason: "the title is too long (\(title.count) characters; at most "
             + "\(AddTodo.maximumTitleLength))")
-        : .success(title.trimmingCharacters(in: .whitespacesAndNewlines))
+        : .success(title)
     })
   public var title: String
 

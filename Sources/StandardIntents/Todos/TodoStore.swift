@@ -83,6 +83,7 @@ public final class TodoStore: Sendable {
 
   /// Marks a todo done; returns it, or `nil` when there is no such todo.
   public func complete(id: String, now: Date = Date()) throws -> Todo? {
+    let id = id.lowercased()  // ids are stored lowercase; lookups ignore case
     let changes = try db().run(
       "UPDATE todos SET is_done = 1, completed_at = coalesce(completed_at, ?) WHERE id = ?",
       [.date(now), .text(id)]
@@ -93,7 +94,8 @@ public final class TodoStore: Sendable {
 
   /// Deletes a todo; returns what it was, or `nil` when there is no such todo.
   public func delete(id: String) throws -> Todo? {
-    try db().transaction { transaction in
+    let id = id.lowercased()
+    return try db().transaction { transaction in
       let rows = try transaction.query(
         "SELECT id, title, due, is_done FROM todos WHERE id = ?", [.text(id)])
       guard let row = rows.first else { return nil }

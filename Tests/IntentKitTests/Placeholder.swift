@@ -1,1 +1,0 @@
-// Placeholder: replaced as the IntentKitTests target is written.

@@ -1,1 +1,0 @@
-// Placeholder: replaced as the StandardIntentsTests target is written.
