@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "WorkflowEngine", targets: ["WorkflowEngine"]),
     .library(name: "StandardIntents", targets: ["StandardIntents"]),
     .library(name: "IntentFlowCLI", targets: ["IntentFlowCLI"]),
+    .library(name: "Cron", targets: ["Cron"]),
   ],
   targets: [
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).

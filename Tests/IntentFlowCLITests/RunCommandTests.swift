@@ -86,3 +86,83 @@ struct RunCommandTests {
     #expect(errors.first?["line"] as? Int == 1)
   }
 }
+
+@Suite("Behaviours found in review")
+struct ReviewFindingsTests {
+  @Test("a list input given as a JSON array has its items")
+  func listInputFromJSON() async throws {
+    let harness = try CLIHarness()
+    let path = try harness.write(
+      "items.json",
+      #"{"name": "items", "inputs": {"items": {"type": "list", "default": []}}, "steps": [{"intent": "list.count", "parameters": {"input": "${inputs.items}"}}]}"#)
+    let result = await harness.run(["run", path, "--input", #"items=["tea", "jam"]"#])
+    #expect(result.status == 0)
+    #expect(result.output == "2\n")
+    let plain = await harness.run(["run", path, "--input", "items=tea"])
+    #expect(plain.output == "1\n")
+  }
+
+  @Test("an if without else whose condition is false passes the previous output on")
+  func emptyBranchPassesThrough() async throws {
+    let harness = try CLIHarness()
+    let path = try harness.write(
+      "branch.json",
+      #"""
+      {"name": "branch", "steps": [
+        {"intent": "text.uppercase", "parameters": {"input": "kept"}},
+        {"if": "false", "then": [{"intent": "text.uppercase", "parameters": {"input": "other"}}]},
+        {"intent": "text.uppercase"}]}
+      """#)
+    let result = await harness.run(["run", path, "--non-interactive"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "KEPT\n")
+  }
+
+  @Test("timeout, retry and confirm on a block step are errors, not ignored")
+  func blockOptions() async throws {
+    let harness = try CLIHarness()
+    let path = try harness.write(
+      "loop.json",
+      #"{"name": "loop", "steps": [{"forEach": [1, 2], "timeout": "100ms", "steps": [{"intent": "flow.wait", "parameters": {"duration": "1ms"}}]}]}"#)
+    let result = await harness.run(["validate", path])
+    #expect(result.status == 2)
+    #expect(
+      result.errors.contains(
+        "error: 'timeout' applies only to intent steps, not to a 'forEach' step; set it on the intent steps it runs"))
+  }
+
+  @Test("a failure that onError: continue carries past is shown as a warning")
+  func continueWarns() async throws {
+    let harness = try CLIHarness()
+    let long = String(repeating: "x", count: 300)
+    let path = try harness.write(
+      "go-on.json",
+      #"{"name": "go-on", "steps": [{"id": "bad", "intent": "todos.add", "onError": "continue", "parameters": {"title": "\#(long)"}}, {"intent": "text.uppercase", "parameters": {"input": "after"}}]}"#)
+    let result = await harness.run(["run", path])
+    #expect(result.status == 0)
+    #expect(result.output == "AFTER\n")
+    #expect(result.errors.contains("warning: step 'bad': 'title' is unsupported: the title is too long"))
+    #expect(result.errors.contains("(the run went on: onError is continue)"))
+  }
+
+  @Test("on a terminal, an input answer that does not fit its type is asked again")
+  func inputAskedAgain() async throws {
+    let harness = try CLIHarness()
+    let path = try harness.write(
+      "n.json",
+      #"{"name": "n", "inputs": {"times": {"type": "integer"}}, "steps": [{"repeat": "${inputs.times}", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}, {"intent": "list.count"}]}"#)
+    let result = await harness.run(["run", path], answers: ["many", "3"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "3\n")
+    #expect(result.errors.contains("'many' is not a whole number"))
+  }
+
+  @Test("a format other than 1 is quoted in the error")
+  func formatQuoted() async throws {
+    let harness = try CLIHarness()
+    let path = try harness.write(
+      "f.json", #"{"name": "f", "format": 2, "steps": [{"intent": "todos.find"}]}"#)
+    let result = await harness.run(["validate", path])
+    #expect(result.errors.contains("unsupported format 2; this version of IntentFlow reads format 1"))
+  }
+}

@@ -41,7 +41,7 @@ struct IntentDescriptorTests {
   @Test("the question is the declared prompt, or one made from the title")
   func question() {
     #expect(greet.parameter(named: "name")?.question == "Who should be greeted?")
-    #expect(greet.parameter(named: "times")?.question == "What is the times?")
+    #expect(greet.parameter(named: "times")?.question == "Value for 'Times'?")
     #expect(IntentDescriptor(Order.self).parameter(named: "amount")?.question == "How many?")
   }
 

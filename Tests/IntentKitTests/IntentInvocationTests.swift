@@ -54,7 +54,7 @@ struct IntentInvocationTests {
     }
     #expect(
       pack.message
-        == "step 'test.pack' needs a value for 'fruits': What is the fruits?; suggestions: "
+        == "step 'test.pack' needs a value for 'fruits': Value for 'Fruits'?; suggestions: "
         + "'Apple', 'Pineapple', 'Banana', 'Green apple'")
   }
 

@@ -38,6 +38,6 @@ struct CountListTests {
       try await harness.run("list.count")
     }
     #expect(error.code == .needsValue)
-    #expect(error.message == "step 'list.count' needs a value for 'input': What is the list?")
+    #expect(error.message == "step 'list.count' needs a value for 'input': Value for 'List'?")
   }
 }

@@ -41,6 +41,6 @@ struct UppercaseTests {
       try await harness.run("text.uppercase", ["input": value])
     }
     #expect(error.code == .needsValue)
-    #expect(error.message == "step 'text.uppercase' needs a value for 'input': What is the text?")
+    #expect(error.message == "step 'text.uppercase' needs a value for 'input': Value for 'Text'?")
   }
 }

@@ -16,6 +16,7 @@ enum RunCommand: Command {
       and progress go to standard error. On a terminal, missing values, choices and \
       confirmations are asked; otherwise (cron, pipes, --non-interactive) the run stops \
       before the step that needs them.
+
       Exit codes: 0 succeeded, 1 a step failed, 2 bad usage or invalid workflow, 3 a value \
       or choice was needed, 4 a confirmation was needed, 5 a step timed out, 128+N \
       cancelled by signal N.

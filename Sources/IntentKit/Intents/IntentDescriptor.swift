@@ -131,7 +131,7 @@ public struct ParameterDescriptor: Sendable {
 
   /// The question to ask: the declared prompt, or one made from the title.
   public var question: String {
-    prompt ?? "What is the \(title.lowercased())?"
+    prompt ?? "Value for '\(title)'?"
   }
 }
 

@@ -118,8 +118,8 @@ extension Value {
     case (.entity(let entity), .dictionary):
       return .dictionary(entity.dictionaryRepresentation)
     case (.integer(let value), .number): return .number(Double(value))
-    case (.integer(let value), .duration): return .duration(.seconds(value))
-    case (.number(let value), .duration) where value.isFinite:
+    case (.integer(let value), .duration) where value >= 0: return .duration(.seconds(value))
+    case (.number(let value), .duration) where value.isFinite && value >= 0:
       return .duration(.milliseconds(Int64((value * 1000).rounded())))
     case (.number(let value), .integer):
       guard value.isFinite, value.rounded() == value, let integer = Int(exactly: value) else {
@@ -139,17 +139,19 @@ extension Value {
   /// Parses text as a value of a scalar type.
   static func parse(_ text: String, as type: ValueType) throws(CoercionError) -> Value {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    // Numbers are decimal: Swift's parser would also read hexadecimal ("0x10") and "nan".
+    let isDecimal = !trimmed.isEmpty && trimmed.allSatisfy { "0123456789+-.eE".contains($0) }
     switch type {
     case .integer:
-      if let value = Int(trimmed) { return .integer(value) }
-      if let value = Double(trimmed), value.isFinite, value.rounded() == value,
+      if isDecimal, let value = Int(trimmed) { return .integer(value) }
+      if isDecimal, let value = Double(trimmed), value.isFinite, value.rounded() == value,
         let integer = Int(exactly: value)
       {
         return .integer(integer)
       }
       throw CoercionError(message: "'\(text)' is not a whole number")
     case .number:
-      if let value = Double(trimmed), value.isFinite { return .number(value) }
+      if isDecimal, let value = Double(trimmed), value.isFinite { return .number(value) }
       throw CoercionError(message: "'\(text)' is not a number")
     case .boolean:
       switch trimmed.lowercased() {

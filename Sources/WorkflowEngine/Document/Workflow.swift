@@ -22,7 +22,7 @@ public struct Workflow: Sendable {
 public struct WorkflowInput: Sendable {
   public var name: String
   public var location: SourceLocation
-  /// The type's name as written (`text`, `integer`, an entity type such as `Todo`).
+  /// The type's name as written (`text`, `integer`, `list`…; see `ValueType.named`).
   public var typeName: String
   public var typeLocation: SourceLocation
   public var defaultValue: Value?

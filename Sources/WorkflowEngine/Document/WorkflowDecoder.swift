@@ -39,7 +39,10 @@ struct WorkflowDecoder {
     }
     checkKeys(object, allowed: Self.topLevelKeys, in: "the workflow")
     if let format = object["format"], format.kind != .integer(1) {
-      error("unsupported format \(describe(format)); this version of IntentFlow reads format 1", at: format)
+      let written = format.plainValue.serialized()
+      error(
+        "unsupported format \(written.count > 20 ? describe(format) : written); this version of "
+          + "IntentFlow reads format 1", at: format)
     }
     var name = ""
     if let node = object["name"] {
@@ -93,7 +96,7 @@ struct WorkflowDecoder {
       if let typeNode = declaration["type"] {
         typeName = text(typeNode, what: "'type'") ?? "text"
         typeLocation = location(typeNode)
-      } else if let defaultNode = declaration["default"] {
+      } else if let defaultNode = declaration["default"], defaultNode.kind != .null {
         typeName = Value(json: defaultNode.plainValue).valueType.keyword
       }
       inputs.append(
@@ -149,6 +152,15 @@ struct WorkflowDecoder {
       error(
         "a step can be only one kind, but this one has both '\(kindKey)' and '\(kinds[1].0)'; "
           + "split it into two steps", at: object.member(kinds[1].0)?.keyPosition ?? node.position)
+    }
+    if kindKey != "intent" {
+      let kindName = kindKey == "then" ? "if" : kindKey
+      for key in ["timeout", "retry", "confirm"] {
+        guard let member = object.member(key) else { continue }
+        error(
+          "'\(key)' applies only to intent steps, not to a '\(kindName)' step; set it on the "
+            + "intent steps it runs", at: member.keyPosition)
+      }
     }
     checkKeys(
       object, allowed: Self.commonStepKeys + kindKeys,

@@ -1,5 +1,6 @@
 public import Foundation
 public import IntentKit
+import StrictJSON
 
 /// Runs plans: every step through resolve → confirm → handle, in order, with loops,
 /// branches, conditions, timeouts, retries and error policies, reporting events as it goes.
@@ -55,38 +56,66 @@ public struct Executor: Sendable {
     }
     var bound: [String: Value] = [:]
     for input in plan.inputs {
-      var value = given[input.name]
+      var value = given[input.name].map { Self.structured($0, for: input.type) }
       if value == nil, let defaultValue = input.defaultValue { value = defaultValue }
-      if value == nil {
-        let request = ValueRequest(
-          step: "inputs", intent: "workflow.input", parameter: input.parameter,
-          prompt: input.parameter.question, reason: nil, suggestions: [])
-        let answer: Value?
+      var reason: String?
+      var attempts = 0
+      while true {
+        if value == nil {
+          let request = ValueRequest(
+            step: "inputs", intent: "workflow.input", parameter: input.parameter,
+            prompt: input.parameter.question, reason: reason, suggestions: [])
+          let answer: Value?
+          do {
+            answer = try await configuration.interaction.requestValue(request)
+          } catch {
+            throw IntentFlowError(
+              .cancelled,
+              "the run was cancelled while asking for '\(input.name)': "
+                + "\(configuration.cancellationReason())")
+          }
+          guard let answer else {
+            throw IntentFlowError(
+              .needsValue,
+              "input '\(input.name)' needs a value and has no default; pass --input "
+                + "\(input.name)=VALUE", parameter: input.name)
+          }
+          value = Self.structured(answer, for: input.type)
+          attempts += 1
+        }
         do {
-          answer = try await configuration.interaction.requestValue(request)
+          bound[input.name] = try (value ?? .null).coerced(to: input.type)
+          break
         } catch {
-          throw IntentFlowError(
-            .cancelled,
-            "the run was cancelled while asking for '\(input.name)': "
-              + "\(configuration.cancellationReason())")
+          // A typed answer that does not fit is asked again; a given one is a usage error.
+          guard attempts > 0, attempts < 10 else {
+            throw IntentFlowError(
+              .usage,
+              "input '\(input.name)' expects \(input.type.article) \(input.type): \(error.message)",
+              location: input.location, parameter: input.name)
+          }
+          reason = error.message
+          value = nil
         }
-        guard let answer else {
-          throw IntentFlowError(
-            .needsValue,
-            "input '\(input.name)' needs a value and has no default; pass --input "
-              + "\(input.name)=VALUE", parameter: input.name)
-        }
-        value = answer
-      }
-      do {
-        bound[input.name] = try (value ?? .null).coerced(to: input.type)
-      } catch {
-        throw IntentFlowError(
-          .usage, "input '\(input.name)' expects \(input.type.article) \(input.type): \(error.message)",
-          location: input.location, parameter: input.name)
       }
     }
     return bound
+  }
+
+  /// Text for a list or dictionary input is read as JSON when it is a JSON array or object
+  /// (`--input items='["tea", "jam"]'`); other text stays text (one item).
+  static func structured(_ value: Value, for type: ValueType) -> Value {
+    guard case .text(let text) = value else { return value }
+    switch type {
+    case .list, .dictionary:
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("[") || trimmed.hasPrefix("{"),
+        let node = try? JSONParser.parse(trimmed)
+      else { return value }
+      return Value(json: node.plainValue)
+    default:
+      return value
+    }
   }
 
   /// Runs a plan with bound inputs (see ``bindInputs(_:_:)``; unbound inputs are bound here).
@@ -184,7 +213,9 @@ private struct RunState {
         output = .list(outputs)
       case .branch(let condition, let then, let otherwise):
         let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
-        output = chosen.isEmpty ? .null : try await block(chosen, previous: previous)
+        // A branch with no steps (an `if` without `else`) passes the previous output on, as a
+        // skipped step does.
+        output = try await block(chosen, previous: previous)
       case .repeatLoop(let count, let passSlot, let body):
         let times = try repeatCount(count, step: step)
         var outputs: [Value] = []

@@ -135,6 +135,11 @@ private struct PlanBuilder {
           message += "; use one of \(ValueType.keywords.joined(separator: ", "))"
         }
         error(message, at: input.typeLocation)
+        // Keep the input known (as any type), so references to it are not reported too.
+        inputs.append(
+          PlannedInput(
+            name: input.name, type: .any, defaultValue: input.defaultValue,
+            description: input.description, location: input.location, slot: newSlot()))
         continue
       }
       var defaultValue = input.defaultValue
@@ -227,7 +232,8 @@ private struct PlanBuilder {
       let (otherwise, elseType) = planBlock(branch.otherwise, previous: previous)
       scopes.removeLast()
       planned.kind = .branch(condition: branchCondition, then: then, otherwise: otherwise)
-      planned.outputType = union(thenType ?? .nothing, branch.otherwise.isEmpty ? .any : elseType ?? .nothing)
+      // An empty branch passes the previous output on.
+      planned.outputType = union(thenType ?? previous ?? .nothing, elseType ?? previous ?? .nothing)
       planned.label = step.id ?? "if"
     case .repeatLoop(let loop):
       let (count, countType) = compile(loop.count)
