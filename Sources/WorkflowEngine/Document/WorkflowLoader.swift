@@ -43,20 +43,20 @@ public struct WorkflowLoader: Sendable {
   /// Validates a workflow whose text is already in memory.
   public func load(_ source: WorkflowSource) throws(WorkflowInvalid) -> Plan {
     let (workflow, problems) = try Self.decodeCollecting(source)
+    let plan: Plan
     do {
-      let plan = try planner.plan(workflow)
-      guard problems.isEmpty else {
-        throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
-      }
-      return plan
-    } catch let error as WorkflowInvalid {
+      plan = try planner.plan(workflow)
+    } catch {
       var failure = error
       failure.diagnostics = (problems + error.diagnostics).sorted(by: Planner.fileOrder)
       failure.sources[source.path] = source
       throw failure
-    } catch {
-      preconditionFailure("planning throws only WorkflowInvalid")
     }
+    // Outside the `do`: a throw inside it would be caught above and its problems doubled.
+    guard problems.isEmpty else {
+      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
+    }
+    return plan
   }
 
   /// Parses and decodes a workflow file without checking it against intents.
