@@ -92,7 +92,7 @@ public struct WorkflowLoader: Sendable {
         diagnostics: decoder.diagnostics.sorted(by: Planner.fileOrder),
         sources: [source.path: source])
     }
-    return (workflow, decoder.diagnostics)
+    return (workflow, decoder.diagnostics.sorted(by: Planner.fileOrder))
   }
 
   /// Reads a whole file; `-` reads standard input.
