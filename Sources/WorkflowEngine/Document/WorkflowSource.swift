@@ -13,18 +13,21 @@ public struct WorkflowSource: Sendable {
     self.bytes = bytes
   }
 
-  /// The text of a 1-based line, without its line break.
+  /// The text of a 1-based line, without its line break. Lines end as the JSON parser's
+  /// positions count them: at a line feed, a carriage return, or both.
   public func line(_ number: Int) -> String? {
     guard number >= 1 else { return nil }
     var line = 1
     var start = 0
     var index = 0
     while index < bytes.count, line < number {
-      if bytes[index] == 0x0A {
-        line += 1
-        start = index + 1
-      }
+      let byte = bytes[index]
       index += 1
+      if byte == 0x0A || byte == 0x0D {
+        if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+        line += 1
+        start = index
+      }
     }
     guard line == number, start <= bytes.count else { return nil }
     var end = start
