@@ -69,6 +69,9 @@ private struct PlanBuilder {
   private var declaredSteps: [String: SourceLocation] = [:]
   /// Ids of steps the decoder could not read; references to them are not reported again.
   private var brokenStepIDs: Set<String> = []
+  /// Ids of the steps planned so far: a declared id not among them is a later step, the step
+  /// being planned, or a block that encloses it.
+  private var plannedStepIDs: Set<String> = []
 
   struct Binding {
     enum Kind { case step, loopVariable }
@@ -169,6 +172,7 @@ private struct PlanBuilder {
         // Keep the id known, so that steps using it are not reported as well.
         if let id = step.id {
           scopes[scopes.count - 1][id] = Binding(slot: newSlot(), type: .any, kind: .step)
+          plannedStepIDs.insert(id)
         }
         previous = .any
         continue
@@ -178,6 +182,7 @@ private struct PlanBuilder {
       if let id = step.id {
         scopes[scopes.count - 1][id] = Binding(
           slot: result.slot, type: result.outputType, kind: .step)
+        plannedStepIDs.insert(id)
       }
     }
     return (planned, previous)
@@ -551,7 +556,7 @@ private struct PlanBuilder {
     }
     if brokenStepIDs.contains(reference.root) { return unresolved }
     if let declared = declaredSteps[reference.root] {
-      if declared > location || declared.line == location.line {
+      if !plannedStepIDs.contains(reference.root) {
         error(
           "'\(reference.root)' refers to the step at line \(declared.line), which has not run "
             + "yet here; a step can only use the outputs of steps before it", at: location)
