@@ -586,7 +586,11 @@ private struct PlanBuilder {
     var type = root
     for component in path {
       guard let next = ExpressionTypes.member(of: type, component) else {
-        switch (type, component) {
+        // A property of a list is read from each item, so a list of entities lacks the
+        // property its entity lacks.
+        var itemType = type
+        while case .list(let element) = itemType { itemType = element }
+        switch (itemType.entityType != nil ? itemType : type, component) {
         case (.entity(let entity), .property(let name)):
           var message = "\(entity.name) has no property '\(name)'"
           let names = ["id"] + entity.properties.map(\.name)
