@@ -150,7 +150,10 @@ struct WorkflowDecoder {
         "a step can be only one kind, but this one has both '\(kindKey)' and '\(kinds[1].0)'; "
           + "split it into two steps", at: object.member(kinds[1].0)?.keyPosition ?? node.position)
     }
-    checkKeys(object, allowed: Self.commonStepKeys + kindKeys, in: "a '\(kindKey)' step")
+    // A branch is keyed by 'then' but written and read as an 'if' step.
+    let kindName = kindKey == "then" ? "if" : kindKey
+    let article = ["intent", "if"].contains(kindName) ? "an" : "a"
+    checkKeys(object, allowed: Self.commonStepKeys + kindKeys, in: "\(article) '\(kindName)' step")
 
     var step = WorkflowStep(
       id: nil, idLocation: nil, location: location(node), condition: nil,
