@@ -153,7 +153,11 @@ struct WorkflowDecoder {
     // A branch is keyed by 'then' but written and read as an 'if' step.
     let kindName = kindKey == "then" ? "if" : kindKey
     let article = ["intent", "if"].contains(kindName) ? "an" : "a"
-    checkKeys(object, allowed: Self.commonStepKeys + kindKeys, in: "\(article) '\(kindName)' step")
+    // The other kinds' keys were just reported; do not report them again as unknown.
+    let otherKinds = kinds.dropFirst().map { $0.0 }
+    checkKeys(
+      object, allowed: Self.commonStepKeys + kindKeys + otherKinds,
+      in: "\(article) '\(kindName)' step")
 
     var step = WorkflowStep(
       id: nil, idLocation: nil, location: location(node), condition: nil,
