@@ -39,7 +39,9 @@ struct WorkflowDecoder {
     }
     checkKeys(object, allowed: Self.topLevelKeys, in: "the workflow")
     if let format = object["format"], format.kind != .integer(1) {
-      error("unsupported format \(describe(format)); this version of IntentFlow reads format 1", at: format)
+      var shown = describe(format)
+      if case .integer(let number) = format.kind { shown = String(number) }
+      error("unsupported format \(shown); this version of IntentFlow reads format 1", at: format)
     }
     var name = ""
     if let node = object["name"] {
