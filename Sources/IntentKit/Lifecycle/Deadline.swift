@@ -43,7 +43,7 @@ enum Deadline {
             }
             guard race.claim() else { return }
             work.cancel()
-            await onCancel?(.timeout(timeout))
+            await tell(onCancel, .timeout(timeout), in: workContext)
             race.finishClaimed(
               .failure(
                 IntentFlowError(
@@ -58,11 +58,21 @@ enum Deadline {
       let why = reason()
       race.cancelTasks()
       Task {
-        await onCancel?(why)
+        await tell(onCancel, why, in: workContext)
         race.finishClaimed(
           .failure(IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)))
       }
     }
+  }
+
+  /// Calls the intent's `onCancel` with the step's context, so that it reaches the same
+  /// dependencies as `perform()` (it runs in a task of its own, outside `perform()`'s).
+  private static func tell(
+    _ onCancel: (@Sendable (CancellationReason) async -> Void)?, _ reason: CancellationReason,
+    in context: IntentContext
+  ) async {
+    guard let onCancel else { return }
+    await IntentContext.$current.withValue(context) { await onCancel(reason) }
   }
 }
 
