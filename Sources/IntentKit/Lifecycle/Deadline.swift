@@ -22,7 +22,9 @@ enum Deadline {
     let workContext = context
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        race.start(continuation)
+        // Cancelled before the work began (the handler runs at once for a task that is
+        // already cancelled): the outcome is decided, so never start perform().
+        guard race.start(continuation) else { return }
         let work = Task {
           do {
             race.finish(.success(try await operation(workContext)))
@@ -92,8 +94,19 @@ private final class Race<T: Sendable>: Sendable {
 
   func noteActivity() { state.withLock { $0.activity &+= 1 } }
 
-  func start(_ continuation: CheckedContinuation<T, any Error>) {
-    state.withLock { $0.continuation = continuation }
+  /// Keeps the continuation to resume with the outcome, or resumes it now if the outcome is
+  /// already there. Returns whether the race is still open, that is, nobody claimed it yet.
+  func start(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+    let (open, pending) = state.withLock { state -> (Bool, Result<T, any Error>?) in
+      if let pending = state.pending {
+        state.pending = nil
+        return (false, pending)
+      }
+      state.continuation = continuation
+      return (!state.claimed, nil)
+    }
+    if let pending { continuation.resume(with: pending) }
+    return open
   }
 
   func attach(work: Task<Void, Never>, timer: Task<Void, Never>?) {
@@ -102,7 +115,12 @@ private final class Race<T: Sendable>: Sendable {
       state.timer = timer
       return state.claimed
     }
-    if finished { timer?.cancel() }
+    // Decided already: by the work itself (cancelling it is harmless), or by a cancellation
+    // that came before the tasks were attached and so could not cancel them.
+    if finished {
+      work.cancel()
+      timer?.cancel()
+    }
   }
 
   /// Takes the right to decide the outcome; false if someone already has.
@@ -128,10 +146,15 @@ private final class Race<T: Sendable>: Sendable {
     finishClaimed(result)
   }
 
+  /// Resumes the continuation with the outcome; before ``start(_:)``, keeps the outcome for it.
   func finishClaimed(_ result: Result<T, any Error>) {
-    let continuation = state.withLock { state in
-      defer { state.continuation = nil }
-      return state.continuation
+    let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+      guard let continuation = state.continuation else {
+        state.pending = result
+        return nil
+      }
+      state.continuation = nil
+      return continuation
     }
     continuation?.resume(with: result)
   }
