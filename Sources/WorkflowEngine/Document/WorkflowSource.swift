@@ -38,10 +38,31 @@ public struct WorkflowSource: Sendable {
   /// The location of the `offset`-th Unicode scalar of a JSON string's decoded text, given
   /// where the string's opening quote is. Escapes count as the characters they stand for.
   public func location(in span: ValueSource.Span, scalarOffset: Int) -> SourceLocation {
-    guard let quote = span.stringOffset, quote < bytes.count else { return span.location }
+    location(in: span, scalarOffset: scalarOffset, from: nil).location
+  }
+
+  /// A place in a string's text, where a walk to a scalar offset stopped, so that the next
+  /// walk in the same string can go on from there.
+  struct StringCursor {
+    var quote: Int
+    var scalarOffset: Int
+    var index: Int
+    var column: Int
+  }
+
+  /// ``location(in:scalarOffset:)``, starting from `start` when it is in the same string and
+  /// not past `scalarOffset`: finding the many references of one string in order then walks
+  /// the string once instead of once per reference.
+  func location(in span: ValueSource.Span, scalarOffset: Int, from start: StringCursor?)
+    -> (location: SourceLocation, cursor: StringCursor?)
+  {
+    guard let quote = span.stringOffset, quote < bytes.count else { return (span.location, nil) }
     var column = span.location.column + 1
     var index = quote + 1
     var decoded = 0
+    if let start, start.quote == quote, start.scalarOffset <= scalarOffset {
+      (column, index, decoded) = (start.column, start.index, start.scalarOffset)
+    }
     while index < bytes.count, decoded < scalarOffset {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") { break }
@@ -65,6 +86,9 @@ public struct WorkflowSource: Sendable {
       }
       decoded += 1
     }
-    return SourceLocation(file: span.location.file, line: span.location.line, column: column)
+    return (
+      SourceLocation(file: span.location.file, line: span.location.line, column: column),
+      StringCursor(quote: quote, scalarOffset: decoded, index: index, column: column)
+    )
   }
 }

@@ -72,6 +72,9 @@ private struct PlanBuilder {
   /// Ids of the steps planned so far: a declared id not among them is a later step, the step
   /// being planned, or a block that encloses it.
   private var plannedStepIDs: Set<String> = []
+  /// Where the latest reference was found in its string; the next one in the same string is
+  /// found from there (see ``WorkflowSource/location(in:scalarOffset:from:)``).
+  private var stringCursor: WorkflowSource.StringCursor?
 
   struct Binding {
     enum Kind { case step, loopVariable }
@@ -494,7 +497,9 @@ private struct PlanBuilder {
     case .literal(let value):
       return (.literal(value), value.valueType)
     case .reference(let reference):
-      let location = source.location(in: span, scalarOffset: base + reference.offset)
+      let location: SourceLocation
+      (location, stringCursor) = source.location(
+        in: span, scalarOffset: base + reference.offset, from: stringCursor)
       return resolve(reference, at: location)
     case .not(let operand):
       return (.not(compile(operand, span: span, base: base).0), .boolean)
