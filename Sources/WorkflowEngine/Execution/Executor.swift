@@ -157,7 +157,11 @@ private struct RunState {
     if let condition = step.condition {
       guard Evaluator.isTrue(try evaluate(condition, step: step)) else {
         slots[step.slot] = .null
-        update(step) { $0.status = .skipped }
+        update(step) {
+          $0.status = .skipped
+          $0.output = .null
+          ($0.dialog, $0.snippet, $0.error) = (nil, nil, nil)
+        }
         configuration.observer(.stepSkipped(info))
         return previous
       }
@@ -203,6 +207,7 @@ private struct RunState {
         $0.status = StepStatus(rawValue: RunStatus(failure.code).rawValue) ?? .failed
         $0.error = failure
         $0.output = .null
+        ($0.dialog, $0.snippet) = (nil, nil)
         $0.runs += 1
         $0.duration += duration
       }
