@@ -298,11 +298,17 @@ private struct RunState {
     for (name, value) in inputs { given[name] = try evaluate(value, step: step) }
     var nested = configuration
     let outer = configuration.observer
+    let info = StepInfo(
+      index: step.index, id: step.id, label: step.label, intent: nil, location: step.location)
     nested.observer = { event in
-      if case .stepFinished(_, _, let dialog?, _, _) = event {
-        outer(.progress(
-          StepInfo(index: step.index, id: step.id, label: step.label, intent: nil, location: step.location),
-          ProgressReporter.Update(completed: 0, total: nil, message: dialog)))
+      switch event {
+      case .stepFinished(_, _, let dialog?, _, _):
+        outer(.progress(info, ProgressReporter.Update(completed: 0, total: nil, message: dialog)))
+      case .progress(_, let update):
+        // Progress of the other workflow's steps, and so the dialogs of workflows it runs.
+        outer(.progress(info, update))
+      default:
+        break
       }
     }
     let result = await Executor(configuration: nested).run(subplan, inputs: given)
