@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(name: "CLIKitTests", dependencies: ["CLIKit"], swiftSettings: strictSwift),
     .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
     .testTarget(
-      name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit"],
+      name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit", "Cron"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests", dependencies: ["StandardIntents", "IntentKit", "Storage", "Cron"],

@@ -20,15 +20,11 @@ enum Deadline {
     var context = context
     context.progress = context.progress.then(ProgressReporter { _ in race.noteActivity() })
     let workContext = context
-    // The intent hears of its cancellation in the same context as it runs, so that its
-    // dependencies (the step's stores, not the live ones) are the ones it cleans up.
-    let tell: @Sendable (CancellationReason) async -> Void = { reason in
-      guard let onCancel else { return }
-      await IntentContext.$current.withValue(workContext) { await onCancel(reason) }
-    }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        race.start(continuation)
+        // Cancelled before the work began (the handler runs at once for a task that is
+        // already cancelled): the outcome is decided, so never start perform().
+        guard race.start(continuation) else { return }
         let work = Task.immediate {
           do {
             race.finish(.success(try await operation(workContext)))
@@ -51,7 +47,7 @@ enum Deadline {
             }
             guard race.claim() else { return }
             work.cancel()
-            await tell(.timeout(timeout))
+            await tell(onCancel, .timeout(timeout), in: workContext)
             race.finishClaimed(
               .failure(
                 IntentFlowError(
@@ -66,11 +62,21 @@ enum Deadline {
       let why = reason()
       race.cancelTasks()
       Task {
-        await tell(why)
+        await tell(onCancel, why, in: workContext)
         race.finishClaimed(
           .failure(IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)))
       }
     }
+  }
+
+  /// Calls the intent's `onCancel` with the step's context, so that it reaches the same
+  /// dependencies as `perform()` (it runs in a task of its own, outside `perform()`'s).
+  private static func tell(
+    _ onCancel: (@Sendable (CancellationReason) async -> Void)?, _ reason: CancellationReason,
+    in context: IntentContext
+  ) async {
+    guard let onCancel else { return }
+    await IntentContext.$current.withValue(context) { await onCancel(reason) }
   }
 }
 
@@ -92,18 +98,19 @@ private final class Race<T: Sendable>: Sendable {
 
   func noteActivity() { state.withLock { $0.activity &+= 1 } }
 
-  /// Takes the continuation to resume, or resumes it at once when the outcome is already
-  /// decided (a run cancelled before the race began).
-  func start(_ continuation: CheckedContinuation<T, any Error>) {
-    let pending = state.withLock { state -> Result<T, any Error>? in
-      guard let pending = state.pending else {
-        state.continuation = continuation
-        return nil
+  /// Keeps the continuation to resume with the outcome, or resumes it now if the outcome is
+  /// already there. Returns whether the race is still open, that is, nobody claimed it yet.
+  func start(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+    let (open, pending) = state.withLock { state -> (Bool, Result<T, any Error>?) in
+      if let pending = state.pending {
+        state.pending = nil
+        return (false, pending)
       }
-      state.pending = nil
-      return pending
+      state.continuation = continuation
+      return (!state.claimed, nil)
     }
     if let pending { continuation.resume(with: pending) }
+    return open
   }
 
   /// Takes the tasks to cancel; cancels them at once when the outcome is already decided
@@ -114,6 +121,8 @@ private final class Race<T: Sendable>: Sendable {
       state.timer = timer
       return state.claimed
     }
+    // Decided already: by the work itself (cancelling it is harmless), or by a cancellation
+    // that came before the tasks were attached and so could not cancel them.
     if finished {
       work.cancel()
       timer?.cancel()
@@ -143,7 +152,7 @@ private final class Race<T: Sendable>: Sendable {
     finishClaimed(result)
   }
 
-  /// Delivers the outcome; kept until ``start(_:)`` when the race has not begun yet.
+  /// Resumes the continuation with the outcome; before ``start(_:)``, keeps the outcome for it.
   func finishClaimed(_ result: Result<T, any Error>) {
     let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
       guard let continuation = state.continuation else {

@@ -39,10 +39,9 @@ struct WorkflowDecoder {
     }
     checkKeys(object, allowed: Self.topLevelKeys, in: "the workflow")
     if let format = object["format"], format.kind != .integer(1) {
-      let written = format.plainValue.serialized()
-      error(
-        "unsupported format \(written.count > 20 ? describe(format) : written); this version of "
-          + "IntentFlow reads format 1", at: format)
+      var shown = describe(format)
+      if case .integer(let number) = format.kind { shown = String(number) }
+      error("unsupported format \(shown); this version of IntentFlow reads format 1", at: format)
     }
     var name = ""
     if let node = object["name"] {
@@ -153,8 +152,9 @@ struct WorkflowDecoder {
         "a step can be only one kind, but this one has both '\(kindKey)' and '\(kinds[1].0)'; "
           + "split it into two steps", at: object.member(kinds[1].0)?.keyPosition ?? node.position)
     }
+    // A branch is keyed by 'then' but written and read as an 'if' step.
+    let kindName = kindKey == "then" ? "if" : kindKey
     if kindKey != "intent" {
-      let kindName = kindKey == "then" ? "if" : kindKey
       for key in ["timeout", "retry", "confirm"] {
         guard let member = object.member(key) else { continue }
         error(
@@ -162,9 +162,12 @@ struct WorkflowDecoder {
             + "intent steps it runs", at: member.keyPosition)
       }
     }
+    let article = ["intent", "if"].contains(kindName) ? "an" : "a"
+    // The other kinds' keys were just reported; do not report them again as unknown.
+    let otherKinds = kinds.dropFirst().map { $0.0 }
     checkKeys(
-      object, allowed: Self.commonStepKeys + kindKeys,
-      in: "\(kindKey == "intent" ? "an" : "a") '\(kindKey == "then" ? "if" : kindKey)' step")
+      object, allowed: Self.commonStepKeys + kindKeys + otherKinds,
+      in: "\(article) '\(kindName)' step")
 
     var step = WorkflowStep(
       id: nil, idLocation: nil, location: location(node), condition: nil,

@@ -43,22 +43,20 @@ public struct WorkflowLoader: Sendable {
   /// Validates a workflow whose text is already in memory.
   public func load(_ source: WorkflowSource) throws(WorkflowInvalid) -> Plan {
     let (workflow, problems) = try Self.decodeCollecting(source)
-    let planned: Result<Plan, WorkflowInvalid>
+    let plan: Plan
     do {
-      planned = .success(try planner.plan(workflow))
+      plan = try planner.plan(workflow)
     } catch {
-      planned = .failure(error)
-    }
-    switch planned {
-    case .success(let plan) where problems.isEmpty:
-      return plan
-    case .success:
-      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
-    case .failure(var failure):
-      failure.diagnostics = (problems + failure.diagnostics).sorted(by: Planner.fileOrder)
+      var failure = error
+      failure.diagnostics = (problems + error.diagnostics).sorted(by: Planner.fileOrder)
       failure.sources[source.path] = source
       throw failure
     }
+    // Outside the `do`: a throw inside it would be caught above and its problems doubled.
+    guard problems.isEmpty else {
+      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
+    }
+    return plan
   }
 
   /// Parses and decodes a workflow file without checking it against intents.
@@ -94,7 +92,7 @@ public struct WorkflowLoader: Sendable {
         diagnostics: decoder.diagnostics.sorted(by: Planner.fileOrder),
         sources: [source.path: source])
     }
-    return (workflow, decoder.diagnostics)
+    return (workflow, decoder.diagnostics.sorted(by: Planner.fileOrder))
   }
 
   /// Reads a whole file; `-` reads standard input.

@@ -13,18 +13,21 @@ public struct WorkflowSource: Sendable {
     self.bytes = bytes
   }
 
-  /// The text of a 1-based line, without its line break.
+  /// The text of a 1-based line, without its line break. Lines end as the JSON parser's
+  /// positions count them: at a line feed, a carriage return, or both.
   public func line(_ number: Int) -> String? {
     guard number >= 1 else { return nil }
     var line = 1
     var start = 0
     var index = 0
     while index < bytes.count, line < number {
-      if bytes[index] == 0x0A {
-        line += 1
-        start = index + 1
-      }
+      let byte = bytes[index]
       index += 1
+      if byte == 0x0A || byte == 0x0D {
+        if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+        line += 1
+        start = index
+      }
     }
     guard line == number, start <= bytes.count else { return nil }
     var end = start
@@ -35,10 +38,31 @@ public struct WorkflowSource: Sendable {
   /// The location of the `offset`-th Unicode scalar of a JSON string's decoded text, given
   /// where the string's opening quote is. Escapes count as the characters they stand for.
   public func location(in span: ValueSource.Span, scalarOffset: Int) -> SourceLocation {
-    guard let quote = span.stringOffset, quote < bytes.count else { return span.location }
+    location(in: span, scalarOffset: scalarOffset, from: nil).location
+  }
+
+  /// A place in a string's text, where a walk to a scalar offset stopped, so that the next
+  /// walk in the same string can go on from there.
+  struct StringCursor {
+    var quote: Int
+    var scalarOffset: Int
+    var index: Int
+    var column: Int
+  }
+
+  /// ``location(in:scalarOffset:)``, starting from `start` when it is in the same string and
+  /// not past `scalarOffset`: finding the many references of one string in order then walks
+  /// the string once instead of once per reference.
+  func location(in span: ValueSource.Span, scalarOffset: Int, from start: StringCursor?)
+    -> (location: SourceLocation, cursor: StringCursor?)
+  {
+    guard let quote = span.stringOffset, quote < bytes.count else { return (span.location, nil) }
     var column = span.location.column + 1
     var index = quote + 1
     var decoded = 0
+    if let start, start.quote == quote, start.scalarOffset <= scalarOffset {
+      (column, index, decoded) = (start.column, start.index, start.scalarOffset)
+    }
     while index < bytes.count, decoded < scalarOffset {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") { break }
@@ -62,6 +86,9 @@ public struct WorkflowSource: Sendable {
       }
       decoded += 1
     }
-    return SourceLocation(file: span.location.file, line: span.location.line, column: column)
+    return (
+      SourceLocation(file: span.location.file, line: span.location.line, column: column),
+      StringCursor(quote: quote, scalarOffset: decoded, index: index, column: column)
+    )
   }
 }

@@ -189,7 +189,11 @@ private struct RunState {
     if let condition = step.condition {
       guard Evaluator.isTrue(try evaluate(condition, step: step)) else {
         slots[step.slot] = .null
-        update(step) { $0.status = .skipped }
+        update(step) {
+          $0.status = .skipped
+          $0.output = .null
+          ($0.dialog, $0.snippet, $0.error) = (nil, nil, nil)
+        }
         configuration.observer(.stepSkipped(info))
         return previous
       }
@@ -237,6 +241,7 @@ private struct RunState {
         $0.status = StepStatus(rawValue: RunStatus(failure.code).rawValue) ?? .failed
         $0.error = failure
         $0.output = .null
+        ($0.dialog, $0.snippet) = (nil, nil)
         $0.runs += 1
         $0.duration += duration
       }
@@ -327,11 +332,17 @@ private struct RunState {
     for (name, value) in inputs { given[name] = try evaluate(value, step: step) }
     var nested = configuration
     let outer = configuration.observer
+    let info = StepInfo(
+      index: step.index, id: step.id, label: step.label, intent: nil, location: step.location)
     nested.observer = { event in
-      if case .stepFinished(_, _, let dialog?, _, _) = event {
-        outer(.progress(
-          StepInfo(index: step.index, id: step.id, label: step.label, intent: nil, location: step.location),
-          ProgressReporter.Update(completed: 0, total: nil, message: dialog)))
+      switch event {
+      case .stepFinished(_, _, let dialog?, _, _):
+        outer(.progress(info, ProgressReporter.Update(completed: 0, total: nil, message: dialog)))
+      case .progress(_, let update):
+        // Progress of the other workflow's steps, and so the dialogs of workflows it runs.
+        outer(.progress(info, update))
+      default:
+        break
       }
     }
     let result = await Executor(configuration: nested).run(subplan, inputs: given)

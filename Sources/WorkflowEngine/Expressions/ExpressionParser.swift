@@ -18,7 +18,8 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable {
 /// primary    := literal | reference | '(' or ')' | '${' or '}'
 /// reference  := name ('.' name | '[' integer ']')*
 /// ```
-/// Nesting is limited so that hostile input cannot exhaust the stack.
+/// Nesting is limited, and chains of `&&` and `||` are built as balanced trees, so that
+/// hostile input cannot exhaust the stack.
 struct ExpressionParser {
   private let scalars: [Unicode.Scalar]
   private var index = 0
@@ -85,15 +86,28 @@ struct ExpressionParser {
   }
 
   private mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
-    var lhs = try parseAnd()
-    while take("||") { lhs = .or(lhs, try parseAnd()) }
-    return lhs
+    var operands = [try parseAnd()]
+    while take("||") { operands.append(try parseAnd()) }
+    return Self.balanced(operands[...], Expression.or)
   }
 
   private mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
-    var lhs = try parseUnary()
-    while take("&&") { lhs = .and(lhs, try parseUnary()) }
-    return lhs
+    var operands = [try parseUnary()]
+    while take("&&") { operands.append(try parseUnary()) }
+    return Self.balanced(operands[...], Expression.and)
+  }
+
+  /// Joins a chain of `&&` or `||` operands as a balanced tree rather than a left-leaning one,
+  /// so that a chain of thousands of operands is a dozen levels deep, not thousands: planning
+  /// and evaluating recurse once per level and would exhaust the stack. Both operators are
+  /// associative, and evaluation still goes left to right. Up to three operands the tree is
+  /// the same as grouping from the left.
+  private static func balanced(
+    _ operands: ArraySlice<Expression>, _ join: (Expression, Expression) -> Expression
+  ) -> Expression {
+    guard operands.count > 1 else { return operands[operands.startIndex] }
+    let middle = operands.startIndex + (operands.count + 1) / 2
+    return join(balanced(operands[..<middle], join), balanced(operands[middle...], join))
   }
 
   private mutating func parseUnary() throws(ExpressionSyntaxError) -> Expression {

@@ -69,6 +69,12 @@ private struct PlanBuilder {
   private var declaredSteps: [String: SourceLocation] = [:]
   /// Ids of steps the decoder could not read; references to them are not reported again.
   private var brokenStepIDs: Set<String> = []
+  /// Ids of the steps planned so far: a declared id not among them is a later step, the step
+  /// being planned, or a block that encloses it.
+  private var plannedStepIDs: Set<String> = []
+  /// Where the latest reference was found in its string; the next one in the same string is
+  /// found from there (see ``WorkflowSource/location(in:scalarOffset:from:)``).
+  private var stringCursor: WorkflowSource.StringCursor?
 
   struct Binding {
     enum Kind { case step, loopVariable }
@@ -174,6 +180,7 @@ private struct PlanBuilder {
         // Keep the id known, so that steps using it are not reported as well.
         if let id = step.id {
           scopes[scopes.count - 1][id] = Binding(slot: newSlot(), type: .any, kind: .step)
+          plannedStepIDs.insert(id)
         }
         previous = .any
         continue
@@ -183,6 +190,7 @@ private struct PlanBuilder {
       if let id = step.id {
         scopes[scopes.count - 1][id] = Binding(
           slot: result.slot, type: result.outputType, kind: .step)
+        plannedStepIDs.insert(id)
       }
     }
     return (planned, previous)
@@ -495,7 +503,9 @@ private struct PlanBuilder {
     case .literal(let value):
       return (.literal(value), value.valueType)
     case .reference(let reference):
-      let location = source.location(in: span, scalarOffset: base + reference.offset)
+      let location: SourceLocation
+      (location, stringCursor) = source.location(
+        in: span, scalarOffset: base + reference.offset, from: stringCursor)
       return resolve(reference, at: location)
     case .not(let operand):
       return (.not(compile(operand, span: span, base: base).0), .boolean)
@@ -557,7 +567,7 @@ private struct PlanBuilder {
     }
     if brokenStepIDs.contains(reference.root) { return unresolved }
     if let declared = declaredSteps[reference.root] {
-      if declared > location || declared.line == location.line {
+      if !plannedStepIDs.contains(reference.root) {
         error(
           "'\(reference.root)' refers to the step at line \(declared.line), which has not run "
             + "yet here; a step can only use the outputs of steps before it", at: location)
@@ -587,7 +597,11 @@ private struct PlanBuilder {
     var type = root
     for component in path {
       guard let next = ExpressionTypes.member(of: type, component) else {
-        switch (type, component) {
+        // A property of a list is read from each item, so a list of entities lacks the
+        // property its entity lacks.
+        var itemType = type
+        while case .list(let element) = itemType { itemType = element }
+        switch (itemType.entityType != nil ? itemType : type, component) {
         case (.entity(let entity), .property(let name)):
           var message = "\(entity.name) has no property '\(name)'"
           let names = ["id"] + entity.properties.map(\.name)
