@@ -195,7 +195,13 @@ enum Evaluator {
     switch value {
     case .integer(let value): return Double(value)
     case .number(let value): return value
-    case .text(let text): return Double(text.trimmingCharacters(in: .whitespaces))
+    case .text(let text):
+      // Decimal only: Swift's parser would also read "0x10" and "nan".
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      guard !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }) else {
+        return nil
+      }
+      return Double(trimmed)
     default: return nil
     }
   }

@@ -186,7 +186,10 @@ private struct PlanBuilder {
         continue
       }
       planned.append(result)
-      previous = result.condition == nil ? result.outputType : union(previous, result.outputType)
+      // A conditional step, or one whose failure the run goes past, may pass the previous
+      // output on instead of its own.
+      let mayPassThrough = result.condition != nil || result.options.onError == .continue
+      previous = mayPassThrough ? union(previous, result.outputType) : result.outputType
       if let id = step.id {
         scopes[scopes.count - 1][id] = Binding(
           slot: result.slot, type: result.outputType, kind: .step)
