@@ -34,7 +34,8 @@ let package = Package(
       name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"], swiftSettings: strictSwift),
+      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"],
+      swiftSettings: strictSwift),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
@@ -44,29 +45,43 @@ let package = Package(
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
       ],
       swiftSettings: strictSwift),
-    .executableTarget(name: "intentflow", dependencies: ["IntentFlowCLI"], swiftSettings: strictSwift),
+    .executableTarget(
+      name: "intentflow", dependencies: ["IntentFlowCLI"], swiftSettings: strictSwift),
     .executableTarget(
       name: "IntentFlowBenchmarks",
-      dependencies: ["StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling"],
+      dependencies: [
+        "StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents",
+        "Scheduling",
+      ],
       swiftSettings: strictSwift),
 
     // Tests: one target per library, plus end-to-end tests of the built binary.
-    .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"], resources: [.copy("Fixtures")], swiftSettings: strictSwift),
-    .testTarget(name: "CronTests", dependencies: ["Cron"], resources: [.copy("Fixtures")], swiftSettings: strictSwift),
+    .testTarget(
+      name: "StrictJSONTests", dependencies: ["StrictJSON"], resources: [.copy("Fixtures")],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "CronTests", dependencies: ["Cron"], resources: [.copy("Fixtures")],
+      swiftSettings: strictSwift),
     .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSwift),
     .testTarget(name: "CLIKitTests", dependencies: ["CLIKit"], swiftSettings: strictSwift),
-    .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
     .testTarget(
       name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit", "Cron"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
-      name: "StandardIntentsTests", dependencies: ["StandardIntents", "IntentKit", "Storage", "Cron"],
+      name: "StandardIntentsTests",
+      dependencies: ["StandardIntents", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SchedulingTests",
-      dependencies: ["Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents"],
+      dependencies: [
+        "Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents",
+      ],
       swiftSettings: strictSwift),
-    .testTarget(name: "IntentFlowCLITests", dependencies: ["IntentFlowCLI", "CLIKit"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "IntentFlowCLITests", dependencies: ["IntentFlowCLI", "CLIKit"],
+      swiftSettings: strictSwift),
     .testTarget(
       name: "EndToEndTests", dependencies: ["intentflow"], resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),

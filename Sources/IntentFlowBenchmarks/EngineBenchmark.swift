@@ -54,7 +54,8 @@ func runEngineBenchmark() async throws {
   var steps = [#"{"id":"s0","intent":"text.uppercase","parameters":{"input":"start"}}"#]
   for index in 1..<1000 {
     steps.append(
-      #"{"id":"s\#(index)","intent":"text.uppercase","parameters":{"input":"${s\#(index - 1)} x"}}"#)
+      #"{"id":"s\#(index)","intent":"text.uppercase","parameters":{"input":"${s\#(index - 1)} x"}}"#
+    )
   }
   let large = Array(#"{"name":"large","steps":[\#(steps.joined(separator: ","))]}"#.utf8)
   let rounds = 50

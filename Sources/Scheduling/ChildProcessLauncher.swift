@@ -59,7 +59,8 @@ public struct ChildProcessLauncher: Sendable {
     let status: Int32? = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
         process.terminationHandler = { finished in
-          let code = finished.terminationReason == .uncaughtSignal
+          let code =
+            finished.terminationReason == .uncaughtSignal
             ? 128 + finished.terminationStatus : finished.terminationStatus
           continuation.resume(returning: code)
         }
@@ -86,7 +87,8 @@ public struct ChildProcessLauncher: Sendable {
     collected.append(output.fileHandleForReading.readDataToEndOfFile(), error: false)
     collected.append(errors.fileHandleForReading.readDataToEndOfFile(), error: true)
     let (out, err) = collected.texts
-    return RunOutcome(exitCode: status, output: out, errorOutput: err, duration: clock.now - started)
+    return RunOutcome(
+      exitCode: status, output: out, errorOutput: err, duration: clock.now - started)
   }
 }
 

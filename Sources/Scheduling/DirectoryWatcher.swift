@@ -20,9 +20,10 @@ public final class DirectoryWatcher: @unchecked Sendable {
   private let queue = DispatchQueue(label: "intentflow.directory-watcher")
 
   /// Watches the directories; `onChange` runs on a private queue.
-  public init(directories: [String], debounce: Duration = .milliseconds(250),
-    onChange: @escaping @Sendable () -> Void)
-  {
+  public init(
+    directories: [String], debounce: Duration = .milliseconds(250),
+    onChange: @escaping @Sendable () -> Void
+  ) {
     let delay = Double(debounce.components.seconds) + Double(debounce.components.attoseconds) / 1e18
     let fire: @Sendable () -> Void = { [weak self] in
       guard let self else { return }
@@ -39,7 +40,8 @@ public final class DirectoryWatcher: @unchecked Sendable {
     #if os(Linux)
       let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
       guard descriptor >= 0 else { return }
-      let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_MODIFY)
+      let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_MODIFY)
       for directory in directories {
         _ = inotify_add_watch(descriptor, directory, mask)
       }

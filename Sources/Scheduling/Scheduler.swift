@@ -1,8 +1,8 @@
 import Cron
 public import Foundation
+import IntentKit
 public import Storage
 import WorkflowEngine
-import IntentKit
 
 /// What the scheduler does to the world, injected so that tests can run a daily schedule
 /// in a millisecond.
@@ -28,7 +28,8 @@ public struct SchedulerEnvironment: Sendable {
     log: @escaping @Sendable (String) -> Void,
     jitter: @escaping @Sendable (Duration) -> Duration = { maximum in
       maximum > .zero
-        ? .milliseconds(Int64.random(in: 0...Int64(max(0, maximum.components.seconds * 1000)))) : .zero
+        ? .milliseconds(Int64.random(in: 0...Int64(max(0, maximum.components.seconds * 1000))))
+        : .zero
     },
     isProcessAlive: @escaping @Sendable (Int32) -> Bool = RunStore.isProcessAlive
   ) {
@@ -151,12 +152,14 @@ public actor Scheduler {
   /// Runs until ``stop()``: fires @reboot workflows, catches up, then fires on time.
   public func run() async {
     let startedAt = environment.now()
-    record(NewScheduleEvent(
-      workflowName: "", workflowPath: options.label, kind: .daemonStarted, recordedAt: startedAt))
+    record(
+      NewScheduleEvent(
+        workflowName: "", workflowPath: options.label, kind: .daemonStarted, recordedAt: startedAt))
     _ = try? store?.markAbandonedRuns(isAlive: environment.isProcessAlive)
     reload(at: startedAt, initial: true)
     for workflow in catalog.workflows where workflow.schedule.expression.isReboot {
-      start(ScheduledRun(workflow: workflow, scheduledFor: startedAt, reason: .reboot), at: startedAt)
+      start(
+        ScheduledRun(workflow: workflow, scheduledFor: startedAt, reason: .reboot), at: startedAt)
     }
     while !stopping {
       let now = environment.now()
@@ -170,16 +173,18 @@ public actor Scheduler {
       await sleep(wait)
     }
     await drain()
-    record(NewScheduleEvent(
-      workflowName: "", workflowPath: options.label, kind: .daemonStopped,
-      recordedAt: environment.now()))
+    record(
+      NewScheduleEvent(
+        workflowName: "", workflowPath: options.label, kind: .daemonStopped,
+        recordedAt: environment.now()))
   }
 
   /// Stops starting runs; running ones get the grace period, then are cancelled.
   public func stop() {
     guard !stopping else { return }
     stopping = true
-    environment.log("\(stamp(environment.now())) stopping: no new runs; waiting for \(activeRuns) running")
+    environment.log(
+      "\(stamp(environment.now())) stopping: no new runs; waiting for \(activeRuns) running")
     wake()
   }
 
@@ -207,7 +212,9 @@ public actor Scheduler {
       let reason: ScheduledRun.Reason = due < windowStart ? .caughtUp : .fired
       if workflow.overlap != .allow, isRunningElsewhere(workflow) {
         record(workflow, .skipped, scheduledFor: due, detail: "the previous run is still running")
-        environment.log("\(stamp(now)) skipped \(workflow.name): the previous run is still running (overlap: \(workflow.overlap.rawValue))")
+        environment.log(
+          "\(stamp(now)) skipped \(workflow.name): the previous run is still running (overlap: \(workflow.overlap.rawValue))"
+        )
         continue
       }
       start(ScheduledRun(workflow: workflow, scheduledFor: due, reason: reason), at: now)
@@ -250,20 +257,25 @@ public actor Scheduler {
     if (runningCount[workflow.path] ?? 0) > 0 {
       switch workflow.overlap {
       case .skip:
-        record(workflow, .skipped, scheduledFor: run.scheduledFor, detail: "the previous run is still running")
+        record(
+          workflow, .skipped, scheduledFor: run.scheduledFor,
+          detail: "the previous run is still running")
         environment.log(
           "\(stamp(now)) skipped \(workflow.name) (\(stamp(run.scheduledFor))): the previous run "
             + "is still running (overlap: skip)")
         return
       case .queue:
         if queued[workflow.path] != nil {
-          record(workflow, .skipped, scheduledFor: run.scheduledFor, detail: "a run is already queued")
-          environment.log("\(stamp(now)) skipped \(workflow.name): a run is already queued (overlap: queue)")
+          record(
+            workflow, .skipped, scheduledFor: run.scheduledFor, detail: "a run is already queued")
+          environment.log(
+            "\(stamp(now)) skipped \(workflow.name): a run is already queued (overlap: queue)")
         } else {
           queued[workflow.path] = ScheduledRun(
             workflow: workflow, scheduledFor: run.scheduledFor, reason: .queued)
           record(workflow, .queued, scheduledFor: run.scheduledFor, detail: nil)
-          environment.log("\(stamp(now)) queued \(workflow.name) behind the running one (overlap: queue)")
+          environment.log(
+            "\(stamp(now)) queued \(workflow.name) behind the running one (overlap: queue)")
         }
         return
       case .allow:
@@ -276,10 +288,13 @@ public actor Scheduler {
   private func launch(_ run: ScheduledRun, at now: Date) {
     let workflow = run.workflow
     let kind: ScheduleEvent.Kind = run.reason == .caughtUp ? .caughtUp : .fired
-    record(workflow, kind, scheduledFor: run.scheduledFor, detail: run.reason == .fired ? nil : run.reason.rawValue)
+    record(
+      workflow, kind, scheduledFor: run.scheduledFor,
+      detail: run.reason == .fired ? nil : run.reason.rawValue)
     let verb = run.reason == .caughtUp ? "caught up" : "fired"
     environment.log(
-      "\(stamp(now)) \(verb) \(workflow.name) (\(stamp(run.scheduledFor))\(run.reason == .fired ? "" : ", \(run.reason.rawValue)"))")
+      "\(stamp(now)) \(verb) \(workflow.name) (\(stamp(run.scheduledFor))\(run.reason == .fired ? "" : ", \(run.reason.rawValue)"))"
+    )
     runningCount[workflow.path, default: 0] += 1
     let id = nextTaskID
     nextTaskID += 1
@@ -306,7 +321,9 @@ public actor Scheduler {
     for line in (outcome.output + outcome.errorOutput).split(separator: "\n") {
       environment.log("  \(workflow.name)| \(line)")
     }
-    if !stopping, (runningCount[workflow.path] ?? 0) == 0, let next = queued.removeValue(forKey: workflow.path) {
+    if !stopping, (runningCount[workflow.path] ?? 0) == 0,
+      let next = queued.removeValue(forKey: workflow.path)
+    {
       launch(next, at: now)
     }
     wake()
@@ -324,8 +341,9 @@ public actor Scheduler {
       guard reportedInvalid[path] != text else { continue }
       environment.log("\(stamp(now)) invalid \(path): skipped until it is fixed")
       for line in text.split(separator: "\n") { environment.log("  \(line)") }
-      record(NewScheduleEvent(
-        workflowName: "", workflowPath: path, kind: .invalid, recordedAt: now, detail: text))
+      record(
+        NewScheduleEvent(
+          workflowName: "", workflowPath: path, kind: .invalid, recordedAt: now, detail: text))
     }
     reportedInvalid = invalid
     var next: [String: Date] = [:]
@@ -339,7 +357,8 @@ public actor Scheduler {
       if previous[workflow.path] == nil || !initial {
         let when = next[workflow.path].map { stamp($0, in: workflow.schedule.timeZone) } ?? "never"
         if previous[workflow.path] != workflow {
-          environment.log("\(stamp(now)) scheduled \(workflow.name) (\(workflow.cron)): next \(when)")
+          environment.log(
+            "\(stamp(now)) scheduled \(workflow.name) (\(workflow.cron)): next \(when)")
         }
       }
     }
@@ -406,7 +425,8 @@ public actor Scheduler {
       await sleep(.milliseconds(Int64((left * 1000).rounded(.up))), whileStopping: true)
     }
     guard activeRuns > 0 else { return }
-    environment.log("\(stamp(environment.now())) cancelling \(activeRuns) running after the grace period")
+    environment.log(
+      "\(stamp(environment.now())) cancelling \(activeRuns) running after the grace period")
     for task in tasks.values { task.cancel() }
     await waitForRuns()
   }
@@ -424,9 +444,10 @@ public actor Scheduler {
   private func record(
     _ workflow: ScheduledWorkflow, _ kind: ScheduleEvent.Kind, scheduledFor: Date?, detail: String?
   ) {
-    record(NewScheduleEvent(
-      workflowName: workflow.name, workflowPath: workflow.path, kind: kind,
-      scheduledFor: scheduledFor, recordedAt: environment.now(), detail: detail))
+    record(
+      NewScheduleEvent(
+        workflowName: workflow.name, workflowPath: workflow.path, kind: kind,
+        scheduledFor: scheduledFor, recordedAt: environment.now(), detail: detail))
   }
 
   private func record(_ event: NewScheduleEvent) {
@@ -434,7 +455,8 @@ public actor Scheduler {
     do {
       _ = try store.record(event)
     } catch {
-      environment.log("warning: could not record '\(event.kind.rawValue)' in the run store: \(error)")
+      environment.log(
+        "warning: could not record '\(event.kind.rawValue)' in the run store: \(error)")
     }
   }
 

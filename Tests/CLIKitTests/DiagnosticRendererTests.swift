@@ -44,7 +44,8 @@ struct DiagnosticRendererTests {
 
   @Test("a column past the end points just after the last character")
   func pastEnd() {
-    let diagnostic = SourceDiagnostic(line: 1, column: 99, message: "unexpected end", sourceLine: "{")
+    let diagnostic = SourceDiagnostic(
+      line: 1, column: 99, message: "unexpected end", sourceLine: "{")
     #expect(renderer.render(diagnostic) == "1:99: error: unexpected end\n{\n ^")
   }
 

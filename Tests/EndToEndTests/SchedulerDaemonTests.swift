@@ -17,7 +17,8 @@ struct SchedulerDaemonTests {
     """#
 
   /// Waits until `text` has appeared `count` times on the daemon's standard output.
-  func waitFor(_ text: String, times count: Int, in daemon: IntentFlowProcess) async throws -> Bool {
+  func waitFor(_ text: String, times count: Int, in daemon: IntentFlowProcess) async throws -> Bool
+  {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(20)
     while clock.now < deadline {
@@ -36,9 +37,12 @@ struct SchedulerDaemonTests {
   func firesAndStops() async throws {
     let sandbox = try Sandbox()
     try sandbox.write("flows/tick.json", Self.tick)
-    try sandbox.write("flows/broken.json", #"{ "name": "broken", "schedule": "61 * * * *", "steps": [] }"#)
+    try sandbox.write(
+      "flows/broken.json", #"{ "name": "broken", "schedule": "61 * * * *", "steps": [] }"#)
     let daemon = try sandbox.start(["schedule", "flows"])
-    #expect(try await waitFor("finished tick: succeeded (exit 0)", times: 3, in: daemon), "\(daemon.stdoutSoFar)")
+    #expect(
+      try await waitFor("finished tick: succeeded (exit 0)", times: 3, in: daemon),
+      "\(daemon.stdoutSoFar)")
     daemon.send(SIGTERM)
     let result = await daemon.finish(timeout: .seconds(20))
     #expect(result.signal == nil, "\(result)")
@@ -52,7 +56,8 @@ struct SchedulerDaemonTests {
     let runs = try parseJSONArray(
       try await sandbox.run("history", "--workflow", "tick", "--json", "--limit", "100").stdout)
     #expect(runs.count >= 3)
-    #expect(runs.allSatisfy { $0.string("trigger") == "schedule" && $0.string("status") == "succeeded" })
+    #expect(
+      runs.allSatisfy { $0.string("trigger") == "schedule" && $0.string("status") == "succeeded" })
     let kinds = try await events(sandbox).compactMap { $0.string("kind") }
     #expect(kinds.first == "daemonStarted")
     #expect(kinds.last == "daemonStopped")
@@ -125,7 +130,8 @@ struct SchedulerDaemonTests {
     let sandbox = try Sandbox()
     try sandbox.write(
       "flows/minutely.json",
-      #"{ "name": "minutely", "schedule": "* * * * *", "steps": [ { "intent": "text.uppercase", "parameters": { "input": "m" } } ] }"#)
+      #"{ "name": "minutely", "schedule": "* * * * *", "steps": [ { "intent": "text.uppercase", "parameters": { "input": "m" } } ] }"#
+    )
     let first = try await sandbox.run("schedule", "--once", "flows")
     #expect(first.status == 0, "\(first)")
     #expect(first.stdout.contains("fired minutely"))

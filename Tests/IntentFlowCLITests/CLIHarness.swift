@@ -10,7 +10,8 @@ struct CLIHarness {
   let directory: URL
 
   init() throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cli-\(UUID().uuidString)")
     home = base.appendingPathComponent("home")
     directory = base.appendingPathComponent("work")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -45,7 +45,8 @@ struct CommandsTests {
     let harness = try CLIHarness()
     try harness.write(
       "flows/report.json",
-      #"{"name": "report", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#)
+      #"{"name": "report", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#
+    )
     try harness.write(
       "flows/manual.json",
       #"{"name": "manual", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#)
@@ -67,9 +68,11 @@ struct CommandsTests {
       #"{"name": "up", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#)
     let long = try harness.write(
       "long.json",
-      #"{"name": "long", "steps": [{"intent": "todos.add", "parameters": {"title": "\#(String(repeating: "x", count: 300))"}}]}"#)
+      #"{"name": "long", "steps": [{"intent": "todos.add", "parameters": {"title": "\#(String(repeating: "x", count: 300))"}}]}"#
+    )
     _ = await harness.run(["run", path])
-    _ = await harness.run(["run", path, "--input", "nope=1"])  // rejected: nothing ran, not recorded
+    // Rejected for its input: nothing ran, so nothing is recorded.
+    _ = await harness.run(["run", path, "--input", "nope=1"])
     _ = await harness.run(["run", long])
     let result = await harness.run(["history", "--json"])
     let runs = try #require(
@@ -86,7 +89,8 @@ struct CommandsTests {
     let harness = try CLIHarness()
     try harness.write(
       "flows/report.json",
-      #"{"name": "report", "schedule": {"cron": "@yearly", "timezone": "UTC"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#)
+      #"{"name": "report", "schedule": {"cron": "@yearly", "timezone": "UTC"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#
+    )
     try harness.write("flows/broken.json", #"{"name": "broken", "steps": []}"#)
     let result = await harness.run(["schedule", "--list", "flows"])
     #expect(result.status == 2)

@@ -28,7 +28,8 @@ struct NextCommandTests {
       "next", "30 * * * *", "--timezone", "Europe/Prague", "--after", "2026-10-25T01:00", "-n", "3",
     ])
     #expect(
-      wall.output == "2026-10-25T01:30:00+02:00\n2026-10-25T02:30:00+02:00\n2026-10-25T02:30:00+01:00\n")
+      wall.output
+        == "2026-10-25T01:30:00+02:00\n2026-10-25T02:30:00+02:00\n2026-10-25T02:30:00+01:00\n")
   }
 
   @Test("a workflow file's schedule and zone are used")
@@ -36,7 +37,8 @@ struct NextCommandTests {
     let harness = try CLIHarness()
     let path = try harness.write(
       "report.json",
-      #"{"name": "report", "schedule": {"cron": "0 9 * * MON", "timezone": "America/New_York"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#)
+      #"{"name": "report", "schedule": {"cron": "0 9 * * MON", "timezone": "America/New_York"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#
+    )
     let result = await harness.run(["next", path, "--after", "2026-11-30T00:00:00Z", "-n", "2"])
     #expect(result.status == 0)
     #expect(result.output == "2026-11-30T09:00:00-05:00\n2026-12-07T09:00:00-05:00\n")
@@ -46,17 +48,21 @@ struct NextCommandTests {
   func badExpression() async throws {
     let result = try await CLIHarness().run(["next", "0 25 * * *"])
     #expect(result.status == 2)
-    #expect(result.errors == "error: hour: 25 is out of range 0-23 (column 3)\n  0 25 * * *\n    ^\n")
+    #expect(
+      result.errors == "error: hour: 25 is out of range 0-23 (column 3)\n  0 25 * * *\n    ^\n")
   }
 
   @Test("an unknown zone is a usage error with a suggestion")
   func unknownZone() async throws {
     let result = try await CLIHarness().run(["next", "* * * * *", "--timezone", "Europe/Prag"])
     #expect(result.status == 2)
-    #expect(result.errors.contains("unknown time zone 'Europe/Prag'; did you mean 'Europe/Prague'?"))
+    #expect(
+      result.errors.contains("unknown time zone 'Europe/Prag'; did you mean 'Europe/Prague'?"))
   }
 
-  @Test("bad --count and --after values are usage errors", arguments: [["-n", "0"], ["--after", "soon"]])
+  @Test(
+    "bad --count and --after values are usage errors",
+    arguments: [["-n", "0"], ["--after", "soon"]])
   func badOptions(extra: [String]) async throws {
     let result = try await CLIHarness().run(["next", "* * * * *"] + extra)
     #expect(result.status == 2)

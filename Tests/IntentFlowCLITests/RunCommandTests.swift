@@ -7,7 +7,8 @@ struct RunCommandTests {
   func asksForMissingValue() async throws {
     let harness = try CLIHarness()
     let path = try harness.write(
-      "add.json", #"{"name": "add", "steps": [{"intent": "todos.add", "parameters": {"title": ""}}]}"#)
+      "add.json",
+      #"{"name": "add", "steps": [{"intent": "todos.add", "parameters": {"title": ""}}]}"#)
     let result = await harness.run(["run", path], answers: ["Water the plants"])
     #expect(result.status == 0)
     #expect(result.output == "Water the plants\n")
@@ -28,7 +29,9 @@ struct RunCommandTests {
     let result = await harness.run(["run", path], answers: ["2"])
     #expect(result.status == 0)
     #expect(result.output == "Buy milk powder\n")
-    #expect(result.errors.contains("Several Todos match 'milk'. Which one?\n  1. Buy milk\n  2. Buy milk powder"))
+    #expect(
+      result.errors.contains(
+        "Several Todos match 'milk'. Which one?\n  1. Buy milk\n  2. Buy milk powder"))
   }
 
   @Test("a declined confirmation exits with 4; an accepted one deletes")
@@ -36,10 +39,12 @@ struct RunCommandTests {
     let harness = try CLIHarness()
     let path = try harness.write(
       "delete.json",
-      #"{"name": "d", "steps": [{"intent": "todos.add", "parameters": {"title": "old"}}, {"intent": "todos.delete"}]}"#)
+      #"{"name": "d", "steps": [{"intent": "todos.add", "parameters": {"title": "old"}}, {"intent": "todos.delete"}]}"#
+    )
     let declined = await harness.run(["run", path], answers: ["n"])
     #expect(declined.status == 4)
-    #expect(declined.errors.contains("step 'todos.delete' was not confirmed: Delete the todo 'old'?"))
+    #expect(
+      declined.errors.contains("step 'todos.delete' was not confirmed: Delete the todo 'old'?"))
     let accepted = await harness.run(["run", path], answers: ["yes"])
     #expect(accepted.status == 0)
     #expect(accepted.errors.contains("Deleted 'old'."))
@@ -49,7 +54,8 @@ struct RunCommandTests {
   func endOfInput() async throws {
     let harness = try CLIHarness()
     let path = try harness.write(
-      "add.json", #"{"name": "add", "steps": [{"intent": "todos.add", "parameters": {"title": " "}}]}"#)
+      "add.json",
+      #"{"name": "add", "steps": [{"intent": "todos.add", "parameters": {"title": " "}}]}"#)
     let result = await harness.run(["run", path], answers: [])
     #expect(result.status == 3)
     #expect(result.errors.contains("needs a value for 'title': What's the title?"))
@@ -60,13 +66,15 @@ struct RunCommandTests {
     let harness = try CLIHarness()
     let path = try harness.write(
       "n.json",
-      #"{"name": "n", "inputs": {"count": {"type": "integer", "default": 1}}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "${inputs.count}"}}]}"#)
+      #"{"name": "n", "inputs": {"count": {"type": "integer", "default": 1}}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "${inputs.count}"}}]}"#
+    )
     let unknown = await harness.run(["run", path, "--input", "cuont=2"])
     #expect(unknown.status == 2)
     #expect(unknown.errors.contains("'n' has no input 'cuont'; did you mean 'count'?"))
     let badType = await harness.run(["run", path, "--input", "count=many"])
     #expect(badType.status == 2)
-    #expect(badType.errors.contains("input 'count' expects an integer: 'many' is not a whole number"))
+    #expect(
+      badType.errors.contains("input 'count' expects an integer: 'many' is not a whole number"))
     let malformed = await harness.run(["run", path, "--input", "count"])
     #expect(malformed.status == 2)
     #expect(malformed.errors.contains("'count' is not NAME=VALUE"))
@@ -82,7 +90,8 @@ struct RunCommandTests {
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     #expect(object["status"] as? String == "invalid")
     let errors = try #require(object["errors"] as? [[String: Any]])
-    #expect(errors.first?["message"] as? String == "unknown intent 'todos.ad'; did you mean 'todos.add'?")
+    #expect(
+      errors.first?["message"] as? String == "unknown intent 'todos.ad'; did you mean 'todos.add'?")
     #expect(errors.first?["line"] as? Int == 1)
   }
 }
@@ -94,7 +103,8 @@ struct ReviewFindingsTests {
     let harness = try CLIHarness()
     let path = try harness.write(
       "items.json",
-      #"{"name": "items", "inputs": {"items": {"type": "list", "default": []}}, "steps": [{"intent": "list.count", "parameters": {"input": "${inputs.items}"}}]}"#)
+      #"{"name": "items", "inputs": {"items": {"type": "list", "default": []}}, "steps": [{"intent": "list.count", "parameters": {"input": "${inputs.items}"}}]}"#
+    )
     let result = await harness.run(["run", path, "--input", #"items=["tea", "jam"]"#])
     #expect(result.status == 0)
     #expect(result.output == "2\n")
@@ -123,12 +133,14 @@ struct ReviewFindingsTests {
     let harness = try CLIHarness()
     let path = try harness.write(
       "loop.json",
-      #"{"name": "loop", "steps": [{"forEach": [1, 2], "timeout": "100ms", "steps": [{"intent": "flow.wait", "parameters": {"duration": "1ms"}}]}]}"#)
+      #"{"name": "loop", "steps": [{"forEach": [1, 2], "timeout": "100ms", "steps": [{"intent": "flow.wait", "parameters": {"duration": "1ms"}}]}]}"#
+    )
     let result = await harness.run(["validate", path])
     #expect(result.status == 2)
     #expect(
       result.errors.contains(
-        "error: 'timeout' applies only to intent steps, not to a 'forEach' step; set it on the intent steps it runs"))
+        "error: 'timeout' applies only to intent steps, not to a 'forEach' step; set it on the intent steps it runs"
+      ))
   }
 
   @Test("a failure that onError: continue carries past is shown as a warning")
@@ -137,11 +149,13 @@ struct ReviewFindingsTests {
     let long = String(repeating: "x", count: 300)
     let path = try harness.write(
       "go-on.json",
-      #"{"name": "go-on", "steps": [{"id": "bad", "intent": "todos.add", "onError": "continue", "parameters": {"title": "\#(long)"}}, {"intent": "text.uppercase", "parameters": {"input": "after"}}]}"#)
+      #"{"name": "go-on", "steps": [{"id": "bad", "intent": "todos.add", "onError": "continue", "parameters": {"title": "\#(long)"}}, {"intent": "text.uppercase", "parameters": {"input": "after"}}]}"#
+    )
     let result = await harness.run(["run", path])
     #expect(result.status == 0)
     #expect(result.output == "AFTER\n")
-    #expect(result.errors.contains("warning: step 'bad': 'title' is unsupported: the title is too long"))
+    #expect(
+      result.errors.contains("warning: step 'bad': 'title' is unsupported: the title is too long"))
     #expect(result.errors.contains("(the run went on: onError is continue)"))
   }
 
@@ -150,7 +164,8 @@ struct ReviewFindingsTests {
     let harness = try CLIHarness()
     let path = try harness.write(
       "n.json",
-      #"{"name": "n", "inputs": {"times": {"type": "integer"}}, "steps": [{"repeat": "${inputs.times}", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}, {"intent": "list.count"}]}"#)
+      #"{"name": "n", "inputs": {"times": {"type": "integer"}}, "steps": [{"repeat": "${inputs.times}", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}, {"intent": "list.count"}]}"#
+    )
     let result = await harness.run(["run", path], answers: ["many", "3"])
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output == "3\n")
@@ -163,6 +178,7 @@ struct ReviewFindingsTests {
     let path = try harness.write(
       "f.json", #"{"name": "f", "format": 2, "steps": [{"intent": "todos.find"}]}"#)
     let result = await harness.run(["validate", path])
-    #expect(result.errors.contains("unsupported format 2; this version of IntentFlow reads format 1"))
+    #expect(
+      result.errors.contains("unsupported format 2; this version of IntentFlow reads format 1"))
   }
 }

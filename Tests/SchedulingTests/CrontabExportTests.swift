@@ -1,9 +1,10 @@
 import Cron
 import Foundation
-@testable import Scheduling
 import StandardIntents
 import Testing
 import WorkflowEngine
+
+@testable import Scheduling
 
 @Suite("Exporting crontab lines")
 struct CrontabExportTests {
@@ -39,21 +40,26 @@ struct CrontabExportTests {
     let export = CrontabExport(executable: "/bin/intentflow", home: "/h")
     let allow = export.render(
       try workflow(
-        #"{"name": "a", "schedule": {"cron": "* * * * *", "overlap": "allow"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#))
+        #"{"name": "a", "schedule": {"cron": "* * * * *", "overlap": "allow"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#
+      ))
     #expect(!allow[2].contains("flock"))
     let queue = export.render(
       try workflow(
-        #"{"name": "q", "schedule": {"cron": "* * * * *", "overlap": "queue"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#))
+        #"{"name": "q", "schedule": {"cron": "* * * * *", "overlap": "queue"}, "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#
+      ))
     #expect(queue[2].contains("flock /h/locks/q.lock"))
     #expect(!queue[2].contains("flock -n"))
   }
 
-  @Test("schedules cron cannot express are left as comments", arguments: ["*/5 * * * * *", "0 0 L * *", "0 9 * * FRI#2"])
+  @Test(
+    "schedules cron cannot express are left as comments",
+    arguments: ["*/5 * * * * *", "0 0 L * *", "0 9 * * FRI#2"])
   func unsupportedSchedules(cron: String) throws {
     let export = CrontabExport(executable: "/bin/intentflow", home: "/h")
     let lines = export.render(
       try workflow(
-        #"{"name": "x", "schedule": "\#(cron)", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#))
+        #"{"name": "x", "schedule": "\#(cron)", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#
+      ))
     #expect(lines.count == 2)
     #expect(lines[1].hasPrefix("# not exported: "))
   }

@@ -33,7 +33,8 @@ final class VirtualClock: Sendable {
 
   func sleep(_ duration: Duration) async throws {
     sleeps.withLock { $0 += 1 }
-    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    let seconds =
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     let extra = jump.withLock { value in
       defer { value = 0 }
       return value
@@ -150,10 +151,12 @@ struct SchedulerTests {
     let fixture = try SchedulerFixture(start: "2026-06-01T06:58:30Z", stop: "2026-06-01T07:03:10Z")
     try fixture.write(
       "minutely.json",
-      #"{"name": "minutely", "schedule": {"cron": "* * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "minutely", "schedule": {"cron": "* * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     try fixture.write(
       "seven.json",
-      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     await fixture.runUntilStop(fixture.scheduler())
     let fired = try fixture.events(.fired)
     #expect(
@@ -177,7 +180,8 @@ struct SchedulerTests {
       start: "2026-06-01T07:00:00Z", stop: "2026-06-01T07:00:05.5Z", holdRuns: true)
     try fixture.write(
       "slow.json",
-      #"{"name": "slow", "schedule": {"cron": "* * * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "slow", "schedule": {"cron": "* * * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     let scheduler = fixture.scheduler(grace: .milliseconds(10))
     fixture.clock.whenPastEnd {
       await scheduler.stop()
@@ -187,7 +191,8 @@ struct SchedulerTests {
     #expect(fixture.launcher.launched.withLock { $0.count } == 1)
     #expect(try fixture.events(.fired).count == 1)
     #expect(try fixture.events(.skipped).count == 4)
-    #expect(fixture.log.all.contains { $0.contains("skipped slow") && $0.contains("overlap: skip") })
+    #expect(
+      fixture.log.all.contains { $0.contains("skipped slow") && $0.contains("overlap: skip") })
   }
 
   @Test("overlap: queue runs one queued fire after the running one ends")
@@ -196,7 +201,8 @@ struct SchedulerTests {
       start: "2026-06-01T07:00:00Z", stop: "2026-06-01T07:00:04.5Z", holdRuns: true)
     try fixture.write(
       "queued.json",
-      #"{"name": "queued", "schedule": {"cron": "* * * * * *", "timezone": "UTC", "overlap": "queue"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "queued", "schedule": {"cron": "* * * * * *", "timezone": "UTC", "overlap": "queue"}, "steps": [\#(Self.echo)]}"#
+    )
     let scheduler = fixture.scheduler(grace: .seconds(5))
     fixture.clock.whenPastEnd {
       await scheduler.stop()
@@ -214,7 +220,8 @@ struct SchedulerTests {
     let fixture = try SchedulerFixture(start: "2026-06-01T12:00:00Z", stop: "2026-06-01T12:00:30Z")
     try fixture.write(
       "hourly.json",
-      #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC", "catchUp": "latest"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC", "catchUp": "latest"}, "steps": [\#(Self.echo)]}"#
+    )
     let utc = try #require(TimeZone(identifier: "UTC"))
     _ = try fixture.store.record(
       NewScheduleEvent(
@@ -232,7 +239,8 @@ struct SchedulerTests {
     let fixture = try SchedulerFixture(start: "2026-06-01T06:59:50Z", stop: "2026-06-01T09:30:00Z")
     try fixture.write(
       "hourly.json",
-      #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     fixture.clock.jump.withLock { $0 = 2 * 3600 }
     await fixture.runUntilStop(fixture.scheduler())
     #expect(fixture.log.all.contains { $0.contains("missed hourly: 2 fire times") })
@@ -243,10 +251,12 @@ struct SchedulerTests {
   @Test("a workflow that fails validation is reported and skipped; the others run")
   func skipsInvalidFiles() async throws {
     let fixture = try SchedulerFixture(start: "2026-06-01T06:59:59Z", stop: "2026-06-01T07:00:30Z")
-    try fixture.write("broken.json", #"{"name": "broken", "schedule": "61 * * * *", "steps": [\#(Self.echo)]}"#)
+    try fixture.write(
+      "broken.json", #"{"name": "broken", "schedule": "61 * * * *", "steps": [\#(Self.echo)]}"#)
     try fixture.write(
       "good.json",
-      #"{"name": "good", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "good", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     await fixture.runUntilStop(fixture.scheduler())
     let invalid = try fixture.events(.invalid)
     #expect(invalid.map(\.workflowPath) == [fixture.path("broken.json")])
@@ -257,7 +267,8 @@ struct SchedulerTests {
   @Test("@reboot workflows run once when the daemon starts")
   func runsRebootJobs() async throws {
     let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T08:00:00Z")
-    try fixture.write("boot.json", #"{"name": "boot", "schedule": "@reboot", "steps": [\#(Self.echo)]}"#)
+    try fixture.write(
+      "boot.json", #"{"name": "boot", "schedule": "@reboot", "steps": [\#(Self.echo)]}"#)
     await fixture.runUntilStop(fixture.scheduler())
     #expect(fixture.launcher.launched.withLock { $0.map(\.reason) } == [.reboot])
   }
@@ -267,10 +278,12 @@ struct SchedulerTests {
     let fixture = try SchedulerFixture(start: "2026-06-01T07:00:20Z", stop: "2026-06-02T00:00:00Z")
     try fixture.write(
       "seven.json",
-      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     try fixture.write(
       "eight.json",
-      #"{"name": "eight", "schedule": {"cron": "0 8 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "eight", "schedule": {"cron": "0 8 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     await fixture.scheduler().runOnce()
     #expect(fixture.launcher.launched.withLock { $0.map(\.workflow.name) } == ["seven"])
     await fixture.scheduler().runOnce()
@@ -282,7 +295,8 @@ struct SchedulerTests {
     let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T09:00:00Z")
     try fixture.write(
       "daily.json",
-      #"{"name": "daily", "schedule": {"cron": "0 8 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#)
+      #"{"name": "daily", "schedule": {"cron": "0 8 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
     await fixture.runUntilStop(fixture.scheduler())
     #expect(try fixture.events(.fired).count == 1)
     // Two hours with the longest sleep a minute: about 120 wake-ups, not 7,200.

@@ -11,7 +11,8 @@ struct StandardIntentsTests {
     #expect(
       registry.intents.map(\.identifier)
         == [
-          "flow.wait", "list.count", "text.uppercase", "todos.add", "todos.complete", "todos.delete",
+          "flow.wait", "list.count", "text.uppercase", "todos.add", "todos.complete",
+          "todos.delete",
           "todos.find",
         ])
     #expect(StandardIntents.all.count == registry.intents.count)

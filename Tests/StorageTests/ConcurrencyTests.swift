@@ -2,6 +2,15 @@ import Foundation
 import Storage
 import Testing
 
+/// Runs blocking work (SQLite's busy waits, sleeps, waiting for a process) on a thread of its
+/// own, so that it never holds one of the few threads of Swift's cooperative pool: on a
+/// 2-core machine the whole test run shares two of them.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
+}
+
 @Suite("Writing to one file from many connections")
 struct ConcurrencyTests {
   static let schema = "CREATE TABLE IF NOT EXISTS log (writer TEXT NOT NULL, n INTEGER NOT NULL)"
@@ -55,12 +64,14 @@ struct ConcurrencyTests {
     try await withThrowingTaskGroup(of: Void.self) { group in
       for (number, writer) in writers.enumerated() {
         let database = databases[number % 2]
-        group.addTask { try Self.write(150, as: writer, to: database) }
+        group.addTask { try await offPool { try Self.write(150, as: writer, to: database) } }
       }
       // A reader alongside: WAL lets it read while others write.
       group.addTask {
-        for _ in 0..<50 {
-          _ = try databases[1].query("SELECT count(*) FROM log")
+        try await offPool {
+          for _ in 0..<50 {
+            _ = try databases[1].query("SELECT count(*) FROM log")
+          }
         }
       }
       try await group.waitForAll()
@@ -79,15 +90,17 @@ struct ConcurrencyTests {
     try await withThrowingTaskGroup(of: Void.self) { group in
       let (locked, lockedContinuation) = AsyncStream.makeStream(of: Void.self)
       group.addTask {
-        try holder.transaction { transaction in
-          try transaction.run("INSERT INTO log VALUES ('holder', 0)")
-          lockedContinuation.yield()
-          Thread.sleep(forTimeInterval: 0.3)
+        try await offPool {
+          try holder.transaction { transaction in
+            try transaction.run("INSERT INTO log VALUES ('holder', 0)")
+            lockedContinuation.yield()
+            Thread.sleep(forTimeInterval: 0.3)
+          }
         }
       }
       var iterator = locked.makeAsyncIterator()
       await iterator.next()
-      try waiter.run("INSERT INTO log VALUES ('waiter', 0)")
+      _ = try await offPool { try waiter.run("INSERT INTO log VALUES ('waiter', 0)") }
       #expect(Date().timeIntervalSince(started) >= 0.25)
       try await group.waitForAll()
     }
@@ -140,12 +153,12 @@ struct ConcurrencyTests {
     try database.execute(Self.schema)
     // Start writing together, once every child has opened the file.
     for writer in writers.dropLast() {
-      try Self.waitForFile(path + ".\(writer).ready")
+      try await offPool { try Self.waitForFile(path + ".\(writer).ready") }
     }
     _ = FileManager.default.createFile(atPath: path + ".go", contents: nil)
-    try Self.write(Self.childRows, as: "parent", to: database, pause: 0.0002)
+    try await offPool { try Self.write(Self.childRows, as: "parent", to: database, pause: 0.0002) }
     for (process, log) in children {
-      process.waitUntilExit()
+      try await offPool { process.waitUntilExit() }
       let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
       #expect(process.terminationStatus == 0, "\(output)")
       #expect(output.contains("passed"), "\(output)")

@@ -112,7 +112,8 @@ struct ExecutorInputsTests {
     let plan = try Harness.plan(twoInputs)
     let error = await bindingError(plan, [:], interaction: FailingInteraction())
     #expect(error?.code == .cancelled)
-    #expect(error?.message == "the run was cancelled while asking for 'title': the run was cancelled")
+    #expect(
+      error?.message == "the run was cancelled while asking for 'title': the run was cancelled")
   }
 
   @Test("a run with bad inputs runs no step")

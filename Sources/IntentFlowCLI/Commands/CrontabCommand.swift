@@ -17,7 +17,8 @@ enum CrontabCommand: Command {
       'intentflow schedule' for those.
       """,
     arguments: [
-      ArgumentSpec("PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+      ArgumentSpec(
+        "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
     ],
     examples: ["intentflow crontab Workflows/ > intentflow.cron && crontab intentflow.cron"])
 
@@ -32,7 +33,8 @@ enum CrontabCommand: Command {
       environment: context.environment, currentDirectory: context.currentDirectory)
     let export = CrontabExport(
       executable: ChildProcessLauncher.currentExecutable, home: home.path)
-    context.standardOutput.write(export.render(catalog.workflows, skipped: catalog.invalid.map(\.path)))
+    context.standardOutput.write(
+      export.render(catalog.workflows, skipped: catalog.invalid.map(\.path)))
     context.standardOutput.flush()
     return catalog.invalid.isEmpty ? ExitCode.success : ExitCode.usage
   }

@@ -66,7 +66,8 @@ enum DescribeCommand: Command {
     lines.append("")
     lines.append("Example step:")
     let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": …" }
-    let parameters = example.isEmpty ? "" : ", \"parameters\": { \(example.joined(separator: ", ")) }"
+    let parameters =
+      example.isEmpty ? "" : ", \"parameters\": { \(example.joined(separator: ", ")) }"
     lines.append("  { \"intent\": \"\(intent.identifier)\"\(parameters) }")
     return lines.joined(separator: "\n")
   }

@@ -11,11 +11,15 @@ enum HistoryCommand: Command {
     abstract: "Show recent runs (or the scheduler's events) from the run store.",
     options: [
       .option("workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs."),
-      .option("limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20"),
+      .option(
+        "limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20"),
       .flag("events", help: "Show the scheduler's events (fired, skipped, finished…) instead."),
       .flag("json", help: "Print JSON."),
     ],
-    examples: ["intentflow history", "intentflow history --workflow morning --json", "intentflow history --events"])
+    examples: [
+      "intentflow history", "intentflow history --workflow morning --json",
+      "intentflow history --events",
+    ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     var limit = 20
@@ -28,7 +32,9 @@ enum HistoryCommand: Command {
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
     guard FileManager.default.fileExists(atPath: home.databasePath("runs")) else {
-      if command.flag("json") { context.print("[]") } else {
+      if command.flag("json") {
+        context.print("[]")
+      } else {
         context.printError("nothing has run yet (no run store in \(home.path))")
       }
       return ExitCode.success
@@ -45,7 +51,9 @@ enum HistoryCommand: Command {
       _ = try? store.markAbandonedRuns()
       if command.flag("events") {
         var events = try store.events(limit: limit)
-        if let name = command.value("workflow") { events = events.filter { $0.workflowName == name } }
+        if let name = command.value("workflow") {
+          events = events.filter { $0.workflowName == name }
+        }
         printEvents(events, json: command.flag("json"), context: context)
       } else {
         let runs = try store.runs(workflowName: command.value("workflow"), limit: limit)
@@ -101,7 +109,10 @@ enum HistoryCommand: Command {
         .object([
           ("id", .integer(Int(event.id))), ("kind", .string(event.kind.rawValue)),
           ("workflow", .string(event.workflowName)), ("path", .string(event.workflowPath)),
-          ("scheduledFor", event.scheduledFor.map { .string(Timestamp.format($0, in: zone)) } ?? .null),
+          (
+            "scheduledFor",
+            event.scheduledFor.map { .string(Timestamp.format($0, in: zone)) } ?? .null
+          ),
           ("recordedAt", .string(Timestamp.format(event.recordedAt, in: zone))),
           ("detail", event.detail.map(JSONValue.string) ?? .null),
         ])
@@ -121,6 +132,7 @@ enum HistoryCommand: Command {
         (event.detail ?? "").split(separator: "\n").first.map(String.init) ?? "",
       ]
     }
-    context.print(Table.render(header: ["AT", "EVENT", "WORKFLOW", "SCHEDULED", "DETAIL"], rows: rows))
+    context.print(
+      Table.render(header: ["AT", "EVENT", "WORKFLOW", "SCHEDULED", "DETAIL"], rows: rows))
   }
 }

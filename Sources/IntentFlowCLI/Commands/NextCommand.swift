@@ -1,9 +1,9 @@
 import CLIKit
 import Cron
 import Foundation
+import IntentKit
 import Scheduling
 import WorkflowEngine
-import IntentKit
 
 /// `intentflow next EXPR|FILE`: prints a schedule's next fire times.
 enum NextCommand: Command {
@@ -16,10 +16,13 @@ enum NextCommand: Command {
       lists, the day-of-month/day-of-week OR rule, @hourly…@yearly; see Docs/Scheduling.md.
       """,
     arguments: [
-      ArgumentSpec("SCHEDULE", help: "A cron expression (quote it) or a workflow file with a schedule.")
+      ArgumentSpec(
+        "SCHEDULE", help: "A cron expression (quote it) or a workflow file with a schedule.")
     ],
     options: [
-      .option("count", short: "n", valueName: "N", help: "How many fire times to print.", defaultDescription: "5"),
+      .option(
+        "count", short: "n", valueName: "N", help: "How many fire times to print.",
+        defaultDescription: "5"),
       .option(
         "timezone", valueName: "TZ", help: "The IANA time zone, such as Europe/Prague.",
         defaultDescription: "the workflow's, else the machine's"),
@@ -54,7 +57,8 @@ enum NextCommand: Command {
         return ExitCode.usage
       }
       guard let schedule = plan.workflow.schedule else {
-        throw command.usageError("'\(argument)' has no \"schedule\"; add one, such as \"schedule\": \"0 7 * * *\"")
+        throw command.usageError(
+          "'\(argument)' has no \"schedule\"; add one, such as \"schedule\": \"0 7 * * *\"")
       }
       cron = schedule.cron
       if let name = schedule.timeZone, let named = TimeZone(identifier: name) { zone = named }
@@ -80,12 +84,14 @@ enum NextCommand: Command {
     if let text = command.value("after") {
       guard let date = Timestamp.parse(text, defaultTimeZone: zone) else {
         throw command.usageError(
-          "'\(text)' is not a timestamp; write 2026-03-29T01:00:00+01:00, 2026-03-29T01:00 or 2026-03-29")
+          "'\(text)' is not a timestamp; write 2026-03-29T01:00:00+01:00, 2026-03-29T01:00 or 2026-03-29"
+        )
       }
       start = date
     }
     if expression.isReboot {
-      context.printError("@reboot has no fire times: it runs once when 'intentflow schedule' starts")
+      context.printError(
+        "@reboot has no fire times: it runs once when 'intentflow schedule' starts")
       return ExitCode.success
     }
     let schedule = CronSchedule(expression, timeZone: zone)

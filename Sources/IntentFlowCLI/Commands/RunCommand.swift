@@ -1,8 +1,8 @@
 import CLIKit
 import Foundation
 import IntentKit
-import StrictJSON
 import StandardIntents
+import StrictJSON
 import WorkflowEngine
 
 /// `intentflow run FILE`: validates a workflow, runs it, prints its output.
@@ -134,7 +134,9 @@ enum RunCommand: Command {
             ("status", .string("invalid")),
             (
               "errors",
-              .array([.object([("severity", .string("error")), ("message", .string(error.message))])])
+              .array([
+                .object([("severity", .string("error")), ("message", .string(error.message))])
+              ])
             ),
           ]))
       }

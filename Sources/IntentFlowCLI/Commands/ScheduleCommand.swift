@@ -30,14 +30,18 @@ enum ScheduleCommand: Command {
       more runs, lets running ones finish within the grace period, then cancels them.
       """,
     arguments: [
-      ArgumentSpec("PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+      ArgumentSpec(
+        "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
     ],
     options: [
-      .flag("once", help: "Run whatever is due now, wait for it, and exit (for a cron line run every minute)."),
+      .flag(
+        "once",
+        help: "Run whatever is due now, wait for it, and exit (for a cron line run every minute)."),
       .flag("list", help: "Print each scheduled workflow with its next fire time, and exit."),
       .flag("json", help: "With --list: print JSON."),
       .option(
-        "grace", valueName: "DURATION", help: "How long running workflows may finish after SIGTERM.",
+        "grace", valueName: "DURATION",
+        help: "How long running workflows may finish after SIGTERM.",
         defaultDescription: "10s"),
     ],
     examples: [
@@ -123,7 +127,10 @@ enum ScheduleCommand: Command {
           ("timezone", .string(workflow.timeZoneName ?? workflow.schedule.timeZone.identifier)),
           ("overlap", .string(workflow.overlap.rawValue)),
           ("catchUp", .string(workflow.catchUp.rawValue)),
-          ("next", next.map { .string(Timestamp.format($0, in: workflow.schedule.timeZone)) } ?? .null),
+          (
+            "next",
+            next.map { .string(Timestamp.format($0, in: workflow.schedule.timeZone)) } ?? .null
+          ),
         ])
       }
       context.print(JSONValue.array(items).serialized(pretty: true))
@@ -155,7 +162,8 @@ enum Table {
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
       row.enumerated().map { column, cell in
-        column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+        column == row.count - 1
+          ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
       }.joined(separator: "  ")
     }.joined(separator: "\n")
   }

@@ -30,7 +30,8 @@ enum ValidateCommand: Command {
       do {
         let plan = try loader.load(path: path)
         let steps = plan.allSteps.count
-        var summary = "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
+        var summary =
+          "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
         if let schedule = plan.workflow.schedule { summary += ", scheduled '\(schedule.cron)'" }
         if !command.flag("json") && !command.flag("quiet") { context.print(summary) }
         results.append(

@@ -77,7 +77,8 @@ struct DiagnosticPrinter {
     }
   }
 
-  private func severity(_ severity: WorkflowEngine.Diagnostic.Severity) -> SourceDiagnostic.Severity {
+  private func severity(_ severity: WorkflowEngine.Diagnostic.Severity) -> SourceDiagnostic.Severity
+  {
     switch severity {
     case .error: return .error
     case .warning: return .warning

@@ -33,8 +33,9 @@ final class RunObserver: Sendable {
       guard !quiet else { return }
       if let dialog { context.printError(dialog) }
       if let snippet {
-        context.printError(snippet.split(separator: "\n", omittingEmptySubsequences: false)
-          .map { "  " + $0 }.joined(separator: "\n"))
+        context.printError(
+          snippet.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "  " + $0 }.joined(separator: "\n"))
       }
     case .stepSkipped(let step):
       if verbose { context.printError(style.dim("– \(step.label) skipped (its 'if' is false)")) }

@@ -23,10 +23,12 @@ struct RunHistory {
   /// Notes that a run starts. The trigger is `schedule` when the scheduler started it.
   mutating func begin(_ plan: Plan, path: String) {
     guard let store else { return }
-    let trigger: RunTrigger = context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual
+    let trigger: RunTrigger =
+      context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual
     do {
       runID = try store.beginRun(
-        workflowName: plan.workflow.name, workflowPath: Self.absolute(path, in: context.currentDirectory),
+        workflowName: plan.workflow.name,
+        workflowPath: Self.absolute(path, in: context.currentDirectory),
         trigger: trigger, startedAt: Date(), processID: getpid())
     } catch {
       context.printError("warning: the run will not be recorded in history: \(error)")
@@ -47,7 +49,9 @@ struct RunHistory {
 
   static func absolute(_ path: String, in directory: String) -> String {
     if path == "-" { return "-" }
-    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
+    let url =
+      path.hasPrefix("/")
+      ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
     return url.standardizedFileURL.path
   }
 }

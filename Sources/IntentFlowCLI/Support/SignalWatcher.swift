@@ -22,7 +22,8 @@ final class SignalWatcher: @unchecked Sendable {
   var signal: Int32? { received.withLock { $0 } }
 
   /// Starts watching; `onSignal` runs (on a Dispatch queue) for the first signal.
-  func start(_ signals: [Int32] = [SIGINT, SIGTERM], onSignal: @escaping @Sendable (Int32) -> Void) {
+  func start(_ signals: [Int32] = [SIGINT, SIGTERM], onSignal: @escaping @Sendable (Int32) -> Void)
+  {
     let made = signals.map { number in
       Self.makeSource(number, watcher: self, onSignal: onSignal)
     }

@@ -9,7 +9,8 @@ public enum CancellationReason: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .timeout(let limit): return "the step ran longer than its \(DurationText.format(limit)) timeout"
+    case .timeout(let limit):
+      return "the step ran longer than its \(DurationText.format(limit)) timeout"
     case .signal(let number): return "the run received \(Self.signalName(number))"
     case .stopped(let why): return why
     }

@@ -276,7 +276,8 @@ public struct IntentInvocation: Sendable {
         try await entityType.suggestedEntities().map(Value.entity)
       }
     } catch {
-      throw failure(error, doing: "listing \(entityType.name) suggestions", parameter: parameter.name)
+      throw failure(
+        error, doing: "listing \(entityType.name) suggestions", parameter: parameter.name)
     }
   }
 

@@ -30,7 +30,8 @@ extension ValueType {
     case (.list(let element), _):
       let hint: String
       if case .entity(let type) = target {
-        hint = "a list of \(element) cannot be used as one \(type.name); take one item with [0] "
+        hint =
+          "a list of \(element) cannot be used as one \(type.name); take one item with [0] "
           + "or run the step for each item with forEach"
       } else {
         hint = "a list cannot be used as \(target.article) \(target)"

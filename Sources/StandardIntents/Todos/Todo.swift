@@ -7,7 +7,8 @@ public struct Todo: AppEntity, Hashable {
   public static let typeDisplayRepresentation = TypeDisplayRepresentation(name: "Todo")
   public static var defaultQuery: TodoQuery { TodoQuery() }
   public static var properties: EntityProperties<Todo> {
-    EntityProperties(.init("title") { $0.title }, .init("due") { $0.due }, .init("isDone") { $0.isDone })
+    EntityProperties(
+      .init("title") { $0.title }, .init("due") { $0.due }, .init("isDone") { $0.isDone })
   }
 
   /// A UUID, the same on every machine that shares the store.

@@ -72,7 +72,9 @@ struct WorkflowDecoder {
 
   private mutating func decodeInputs(_ node: JSONNode) -> [WorkflowInput] {
     guard case .object(let object) = node.kind else {
-      error("'inputs' must be an object from input names to declarations, not \(describe(node))", at: node)
+      error(
+        "'inputs' must be an object from input names to declarations, not \(describe(node))",
+        at: node)
       return []
     }
     var inputs: [WorkflowInput] = []
@@ -136,8 +138,9 @@ struct WorkflowDecoder {
       ("intent", Self.actionKeys), ("forEach", Self.forEachKeys), ("then", Self.branchKeys),
       ("repeat", Self.repeatKeys), ("workflow", Self.workflowKeys),
     ].filter { object[$0.0] != nil }
-    guard let (kindKey, kindKeys) = kinds.first else {
-      let known = Self.commonStepKeys + Self.actionKeys + Self.forEachKeys + Self.branchKeys
+    guard let (kindKey, kindKeys) = kinds.first, let kindNode = object[kindKey] else {
+      let known =
+        Self.commonStepKeys + Self.actionKeys + Self.forEachKeys + Self.branchKeys
         + Self.repeatKeys + Self.workflowKeys
       for member in object.members where !known.contains(member.key) {
         unknownKey(member, allowed: known, in: "a step")
@@ -171,7 +174,8 @@ struct WorkflowDecoder {
 
     var step = WorkflowStep(
       id: nil, idLocation: nil, location: location(node), condition: nil,
-      options: decodeOptions(object), kind: .action(ActionStep(intent: "", intentLocation: location(node), parameters: [])))
+      options: decodeOptions(object),
+      kind: .action(ActionStep(intent: "", intentLocation: location(node), parameters: [])))
     if let idNode = object["id"], let id = text(idNode, what: "'id'") {
       if ExpressionParser.isValidName(id), !Self.reservedNames.contains(id) {
         step.id = id
@@ -190,7 +194,7 @@ struct WorkflowDecoder {
 
     switch kindKey {
     case "intent":
-      let intentNode = object["intent"]!
+      let intentNode = kindNode
       let parameters = object["parameters"].map { decodeArguments($0, what: "'parameters'") } ?? []
       step.kind = .action(
         ActionStep(
@@ -200,8 +204,9 @@ struct WorkflowDecoder {
       let (variable, variableLocation) = loopVariable(object, required: true)
       step.kind = .forEach(
         ForEachStep(
-          items: decodeValue(object["forEach"]!), variable: variable ?? "item",
-          variableLocation: variableLocation, steps: body(object, key: "steps", of: "forEach", at: node)))
+          items: decodeValue(kindNode), variable: variable ?? "item",
+          variableLocation: variableLocation,
+          steps: body(object, key: "steps", of: "forEach", at: node)))
     case "then":
       guard let conditionNode = object["if"] else {
         error("a step with 'then' needs an 'if' condition", at: node)
@@ -210,17 +215,17 @@ struct WorkflowDecoder {
       guard let condition = decodeCondition(conditionNode) else { return nil }
       step.kind = .branch(
         BranchStep(
-          condition: condition, then: decodeSteps(object["then"]!, what: "'then'"),
+          condition: condition, then: decodeSteps(kindNode, what: "'then'"),
           otherwise: object["else"].map { decodeSteps($0, what: "'else'") } ?? []))
     case "repeat":
       let (variable, variableLocation) = loopVariable(object, required: false)
       step.kind = .repeatLoop(
         RepeatStep(
-          count: decodeValue(object["repeat"]!), variable: variable,
+          count: decodeValue(kindNode), variable: variable,
           variableLocation: variableLocation,
           steps: body(object, key: "steps", of: "repeat", at: node)))
     default:
-      let pathNode = object["workflow"]!
+      let pathNode = kindNode
       step.kind = .workflow(
         SubworkflowStep(
           path: text(pathNode, what: "'workflow'") ?? "", pathLocation: location(pathNode),
@@ -271,7 +276,8 @@ struct WorkflowDecoder {
         return nil
       }
     default:
-      error("'if' must be a condition such as \"${found.count} > 0\", not \(describe(node))", at: node)
+      error(
+        "'if' must be a condition such as \"${found.count} > 0\", not \(describe(node))", at: node)
       return nil
     }
   }
@@ -430,7 +436,9 @@ struct WorkflowDecoder {
     }
   }
 
-  private mutating func unknownKey(_ member: JSONObject.Member, allowed: [String], in context: String) {
+  private mutating func unknownKey(
+    _ member: JSONObject.Member, allowed: [String], in context: String
+  ) {
     var message = "unknown key '\(member.key)' in \(context)"
     if let suggestion = Spelling.closest(to: member.key, among: allowed) {
       message += "; did you mean '\(suggestion)'?"
@@ -455,7 +463,9 @@ struct WorkflowDecoder {
       return .milliseconds(Int64((seconds * 1000).rounded()))
     case .string(let text):
       if let duration = DurationText.parse(text) { return duration }
-      error("\(what): '\(text)' is not a duration; write 30s, 5m, 1h30m or a number of seconds", at: node)
+      error(
+        "\(what): '\(text)' is not a duration; write 30s, 5m, 1h30m or a number of seconds",
+        at: node)
     default:
       error("\(what) must be a duration such as \"30s\", not \(describe(node))", at: node)
     }
@@ -503,4 +513,3 @@ struct WorkflowDecoder {
     diagnostics.append(Diagnostic(.error, message, at: location))
   }
 }
-

@@ -72,7 +72,8 @@ public struct WorkflowSource: Sendable {
         // A surrogate pair is one scalar written as two escapes.
         if isUnicode, index + 11 < bytes.count, bytes[index + 6] == UInt8(ascii: "\\"),
           bytes[index + 7] == UInt8(ascii: "u"),
-          let high = UInt32(String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self),
+          let high = UInt32(
+            String(decoding: bytes[(index + 2)..<(index + 6)], as: UTF8.self),
             radix: 16), (0xD800...0xDBFF).contains(high)
         {
           width = 12

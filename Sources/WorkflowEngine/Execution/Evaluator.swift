@@ -74,8 +74,7 @@ enum Evaluator {
   }
 
   /// Reads one path component from a value. `null` stays `null` (a skipped step's output).
-  static func member(of value: Value, _ component: PathComponent) throws(EvaluationError) -> Value
-  {
+  static func member(of value: Value, _ component: PathComponent) throws(EvaluationError) -> Value {
     switch (value, component) {
     case (.null, _):
       return .null
@@ -120,7 +119,8 @@ enum Evaluator {
     case .integer(let value): return value != 0
     case .number(let value): return value != 0
     case .text(let text):
-      return !["", "false", "no", "0"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+      return !["", "false", "no", "0"].contains(
+        text.trimmingCharacters(in: .whitespaces).lowercased())
     case .list(let items): return !items.isEmpty
     case .dictionary(let entries): return !entries.isEmpty
     case .duration(let duration): return duration != .zero

@@ -183,7 +183,8 @@ private struct RunState {
       location: step.location)
     if Task.isCancelled {
       throw IntentFlowError(
-        .cancelled, "the run was cancelled before step '\(step.label)': "
+        .cancelled,
+        "the run was cancelled before step '\(step.label)': "
           + "\(configuration.cancellationReason())", location: step.location, step: step.label)
     }
     if let condition = step.condition {
@@ -207,7 +208,8 @@ private struct RunState {
     do {
       switch step.kind {
       case .action(let action):
-        (output, dialog, snippet) = try await perform(action, step: step, info: info, previous: previous)
+        (output, dialog, snippet) = try await perform(
+          action, step: step, info: info, previous: previous)
       case .forEach(let items, let itemSlot, let body):
         var outputs: [Value] = []
         for item in try evaluate(items, step: step).listItems {
@@ -245,7 +247,8 @@ private struct RunState {
         $0.runs += 1
         $0.duration += duration
       }
-      if case .action = step.kind {} else {
+      if case .action = step.kind {
+      } else {
         configuration.observer(.stepFailed(info, error: failure, willRetry: false))
       }
       slots[step.slot] = .null
@@ -354,7 +357,8 @@ private struct RunState {
     return result.output
   }
 
-  private func repeatCount(_ count: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Int {
+  private func repeatCount(_ count: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Int
+  {
     let value = try evaluate(count, step: step)
     guard case .integer(let times)? = try? value.coerced(to: .integer), times >= 0 else {
       throw IntentFlowError(
@@ -365,7 +369,8 @@ private struct RunState {
     return times
   }
 
-  private func evaluate(_ value: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Value {
+  private func evaluate(_ value: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Value
+  {
     do {
       return try Evaluator.value(value, slots)
     } catch {
@@ -383,7 +388,9 @@ private struct RunState {
     }
   }
 
-  func evaluate(_ value: CompiledValue, at location: SourceLocation) throws(IntentFlowError) -> Value {
+  func evaluate(_ value: CompiledValue, at location: SourceLocation) throws(IntentFlowError)
+    -> Value
+  {
     do {
       return try Evaluator.value(value, slots)
     } catch {

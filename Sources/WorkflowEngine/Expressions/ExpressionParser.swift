@@ -74,7 +74,9 @@ struct ExpressionParser {
     return true
   }
 
-  private mutating func nested<T>(_ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> T)
+  private mutating func nested<T>(
+    _ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> T
+  )
     throws(ExpressionSyntaxError) -> T
   {
     depth += 1

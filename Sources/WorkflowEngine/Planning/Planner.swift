@@ -227,7 +227,8 @@ private struct PlanBuilder {
       default: elementType = itemsType
       }
       let itemSlot = newSlot()
-      scopes.append([loop.variable: Binding(slot: itemSlot, type: elementType, kind: .loopVariable)])
+      scopes.append([loop.variable: Binding(slot: itemSlot, type: elementType, kind: .loopVariable)]
+      )
       checkShadowing(loop.variable, at: loop.variableLocation ?? step.location)
       let (body, lastType) = planBlock(loop.steps, previous: elementType)
       scopes.removeLast()
@@ -314,8 +315,10 @@ private struct PlanBuilder {
         } else if descriptor.parameters.isEmpty {
           message += "; it takes no parameters"
         } else {
-          message += "; its parameters are "
-            + WorkflowDecoder.choices(descriptor.parameters.map(\.name)).replacingOccurrences(of: " or ", with: " and ")
+          message +=
+            "; its parameters are "
+            + WorkflowDecoder.choices(descriptor.parameters.map(\.name)).replacingOccurrences(
+              of: " or ", with: " and ")
         }
         error(message, at: argument.nameLocation)
         continue
@@ -343,8 +346,10 @@ private struct PlanBuilder {
         given.insert(input.name)
       }
     }
-    for parameter in descriptor.parameters where parameter.isRequired && !given.contains(parameter.name) {
-      var message = "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
+    for parameter in descriptor.parameters
+    where parameter.isRequired && !given.contains(parameter.name) {
+      var message =
+        "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
       message += "; add \"\(parameter.name)\": … to the step's parameters"
       if parameter.isInput { message += ", or put a step that produces it just before" }
       error(message, at: step.location)
@@ -373,7 +378,9 @@ private struct PlanBuilder {
     do {
       bytes = try planner.readFile(path)
     } catch {
-      self.error("cannot read workflow '\(call.path)': \(WorkflowLoader.describe(error))", at: call.pathLocation)
+      self.error(
+        "cannot read workflow '\(call.path)': \(WorkflowLoader.describe(error))",
+        at: call.pathLocation)
       return nil
     }
     let workflow: Workflow
@@ -460,7 +467,9 @@ private struct PlanBuilder {
     case .literal(let value, _):
       return (.literal(value), value.valueType)
     case .template(let template, let span):
-      if let expression = template.singleExpression, case .expression(_, let offset) = template.segments[0] {
+      if let expression = template.singleExpression,
+        case .expression(_, let offset) = template.segments[0]
+      {
         let (compiled, type) = compile(expression, span: span, base: offset + 2)
         return (.expression(compiled), type)
       }
@@ -471,7 +480,9 @@ private struct PlanBuilder {
         case .expression(let expression, let offset):
           let (compiled, type) = compile(expression, span: span, base: offset + 2)
           if type == .nothing {
-            error("this expression produces no value to put in the text", at: self.source.location(in: span, scalarOffset: offset))
+            error(
+              "this expression produces no value to put in the text",
+              at: self.source.location(in: span, scalarOffset: offset))
           }
           segments.append(.expression(compiled))
         }
@@ -486,8 +497,13 @@ private struct PlanBuilder {
         types.append(type)
       }
       let element = types.dropFirst().allSatisfy { $0 == types.first } ? types.first ?? .any : .any
-      if case .literal = compiled.first, compiled.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-        return (.literal(.list(compiled.compactMap { if case .literal(let v) = $0 { v } else { nil } })), .list(element))
+      if case .literal = compiled.first,
+        compiled.allSatisfy({ if case .literal = $0 { true } else { false } })
+      {
+        return (
+          .literal(.list(compiled.compactMap { if case .literal(let v) = $0 { v } else { nil } })),
+          .list(element)
+        )
       }
       return (.list(compiled), .list(element))
     case .dictionary(let members, _):
@@ -513,13 +529,26 @@ private struct PlanBuilder {
     case .not(let operand):
       return (.not(compile(operand, span: span, base: base).0), .boolean)
     case .and(let lhs, let rhs):
-      return (.and(compile(lhs, span: span, base: base).0, compile(rhs, span: span, base: base).0), .boolean)
+      return (
+        .and(compile(lhs, span: span, base: base).0, compile(rhs, span: span, base: base).0),
+        .boolean
+      )
     case .or(let lhs, let rhs):
-      return (.or(compile(lhs, span: span, base: base).0, compile(rhs, span: span, base: base).0), .boolean)
+      return (
+        .or(compile(lhs, span: span, base: base).0, compile(rhs, span: span, base: base).0),
+        .boolean
+      )
     case .compare(let lhs, let op, let rhs):
-      return (.compare(compile(lhs, span: span, base: base).0, op, compile(rhs, span: span, base: base).0), .boolean)
+      return (
+        .compare(
+          compile(lhs, span: span, base: base).0, op, compile(rhs, span: span, base: base).0),
+        .boolean
+      )
     case .contains(let lhs, let rhs):
-      return (.contains(compile(lhs, span: span, base: base).0, compile(rhs, span: span, base: base).0), .boolean)
+      return (
+        .contains(compile(lhs, span: span, base: base).0, compile(rhs, span: span, base: base).0),
+        .boolean
+      )
     }
   }
 
@@ -615,7 +644,9 @@ private struct PlanBuilder {
           }
           error(message + " (in '\(reference)')", at: location)
         case (_, .index):
-          error("'\(reference)': \(type.article) \(type) cannot be indexed; only lists can", at: location)
+          error(
+            "'\(reference)': \(type.article) \(type) cannot be indexed; only lists can",
+            at: location)
         case (_, .property(let name)):
           error(
             "'\(reference)': \(type.article) \(type) has no property '\(name)'"
