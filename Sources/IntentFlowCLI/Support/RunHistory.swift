@@ -1,4 +1,5 @@
 import Foundation
+import Scheduling
 import Storage
 import WorkflowEngine
 
@@ -47,11 +48,9 @@ struct RunHistory {
     }
   }
 
+  /// The path as the scheduler keys it, so that history and the scheduler's overlap and
+  /// catch-up checks agree on which file a run was.
   static func absolute(_ path: String, in directory: String) -> String {
-    if path == "-" { return "-" }
-    let url =
-      path.hasPrefix("/")
-      ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
-    return url.standardizedFileURL.path
+    path == "-" ? "-" : ScheduleCatalog.absolute(path, in: directory)
   }
 }
