@@ -108,10 +108,11 @@ extension Value {
     case (_, .list(let element)):
       return .list([try coerced(to: element)])
     case (.entity(let entity), .entity(let target)):
-      guard entity.type == target else {
+      // Entity types are equal by name; comparing names avoids describing the whole type.
+      guard entity.typeName == target.name else {
         throw CoercionError(
           message: "'\(entity.displayRepresentation.title)' is \(valueType.article) "
-            + "\(entity.type.name), not \(type.article) \(target.name)")
+            + "\(entity.typeName), not \(type.article) \(target.name)")
       }
       return self
     case (.text, .entity), (.integer, .entity):
