@@ -1,13 +1,19 @@
-// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|all]`
 // Each area's benchmark lives in its own file and prints its figures.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
-let benchmarks: [(String, () async throws -> Void)] = [
-  ("json", runJSONBenchmark),
-  ("cron", runCronBenchmark),
-  ("store", runStoreBenchmark),
-  ("engine", runEngineBenchmark),
-]
-for (name, run) in benchmarks where which == "all" || which == name {
-  print("== \(name)")
-  try await run()
+if which == "memory-child" {
+  // A child process of the goals benchmark: its peak memory is the figure.
+  try await runMemoryChild(CommandLine.arguments.dropFirst(2).first ?? "unread")
+} else {
+  let benchmarks: [(String, () async throws -> Void)] = [
+    ("goals", runGoalsBenchmark),
+    ("json", runJSONBenchmark),
+    ("cron", runCronBenchmark),
+    ("store", runStoreBenchmark),
+    ("engine", runEngineBenchmark),
+  ]
+  for (name, run) in benchmarks where which == "all" || which == name {
+    print("== \(name)")
+    try await run()
+  }
 }
