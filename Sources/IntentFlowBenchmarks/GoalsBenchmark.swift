@@ -95,6 +95,13 @@ func runGoalsBenchmark() async throws {
   }
 }
 
+/// Runs `repeat` 100,000 of `text.uppercase` ten times, for a profiler.
+func runStepsForProfiling() async throws {
+  let plan = try WorkflowLoader(registry: StandardIntents.registry).load(
+    source("many", repeatWorkflow(100_000)))
+  for _ in 0..<10 { _ = await Executor().run(plan) }
+}
+
 /// The child-process side of the memory figure: plans, and unless told `plan`, runs.
 func runMemoryChild(_ variant: String) async throws {
   let items = (0..<1_000_000).map(String.init).joined(separator: ",")
@@ -112,7 +119,9 @@ func runMemoryChild(_ variant: String) async throws {
   let plan = try WorkflowLoader(registry: StandardIntents.registry).load(
     WorkflowSource(path: "memory.json", bytes: bytes))
   guard variant != "plan" else { return }
-  let result = await Executor().run(plan)
+  var configuration = Executor.Configuration()
+  configuration.keepsStepOutputs = false  // as `intentflow run` without --json
+  let result = await Executor(configuration: configuration).run(plan)
   guard result.status == .succeeded else {
     FileHandle.standardError.write(Data("memory run failed: \(result.status)\n".utf8))
     exit(1)

@@ -1,7 +1,10 @@
 // `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|all]`
 // Each area's benchmark lives in its own file and prints its figures.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
-if which == "memory-child" {
+if which == "profile-steps" {
+  // For a profiler: nothing but the per-step loop of the goals benchmark.
+  try await runStepsForProfiling()
+} else if which == "memory-child" {
   // A child process of the goals benchmark: its peak memory is the figure.
   try await runMemoryChild(CommandLine.arguments.dropFirst(2).first ?? "unread")
 } else {

@@ -85,6 +85,7 @@ enum RunCommand: Command {
     let signals = SignalWatcher()
     var configuration = Executor.Configuration()
     configuration.assumeYes = command.flag("yes")
+    configuration.keepsStepOutputs = command.flag("json")  // only --json prints step outputs
     if let timeout { configuration.defaultTimeout = timeout }
     configuration.observer = { observer.handle($0) }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)

@@ -16,7 +16,15 @@ public struct Executor: Sendable {
     /// The dependencies intents read (stores, clocks).
     public var dependencies = DependencyValues()
     /// Receives every event of the run, synchronously; keep it quick.
-    public var observer: @Sendable (RunEvent) -> Void = { _ in }
+    public var observer: @Sendable (RunEvent) -> Void = { _ in } {
+      didSet { isObserved = true }
+    }
+    /// Whether anyone set an ``observer``: a run nobody observes makes no events.
+    var isObserved = false
+    /// Whether every step's record keeps its output (for `--json`). When false, a loop whose
+    /// output nothing in the workflow reads does not collect it (its record shows `null`), so
+    /// a `forEach` over a million items does not hold a million outputs.
+    public var keepsStepOutputs = true
     /// Sleeps for timeouts and retry delays; tests pass one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     /// Why the run is being cancelled, when it is.
@@ -123,7 +131,9 @@ public struct Executor: Sendable {
     let started = configuration.now()
     let clock = ContinuousClock()
     let start = clock.now
-    configuration.observer(.runStarted(workflow: plan.workflow.name))
+    if configuration.isObserved {
+      configuration.observer(.runStarted(workflow: plan.workflow.name))
+    }
     var run = RunState(plan: plan, configuration: configuration)
     var status = RunStatus.succeeded
     var output = Value.null
@@ -141,7 +151,7 @@ public struct Executor: Sendable {
       failure = error
       status = RunStatus(error.code)
     }
-    configuration.observer(.runFinished(status: status))
+    if configuration.isObserved { configuration.observer(.runFinished(status: status)) }
     return RunResult(
       workflowName: plan.workflow.name, status: status, output: output,
       steps: run.records.compactMap { $0 }, error: failure, startedAt: started,
@@ -155,12 +165,35 @@ private struct RunState {
   let configuration: Executor.Configuration
   var slots: [Value]
   var records: [StepRecord?]
+  /// The invocation options every step starts from.
+  let options: IntentInvocation.Options
 
   init(plan: Plan, configuration: Executor.Configuration) {
     self.plan = plan
     self.configuration = configuration
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
+    var options = IntentInvocation.Options()
+    options.assumeYes = configuration.assumeYes
+    options.sleep = configuration.sleep
+    options.cancellationReason = configuration.cancellationReason
+    self.options = options
+  }
+
+  /// Whether a loop step collects its passes' outputs.
+  private func keepsOutput(of step: PlannedStep) -> Bool {
+    configuration.keepsStepOutputs || plan.outputIsRead[step.index]
+  }
+
+  private func info(_ step: PlannedStep) -> StepInfo {
+    StepInfo(
+      index: step.index, id: step.id, label: step.label, intent: step.intent,
+      location: step.location)
+  }
+
+  /// Sends an event, made only when someone observes the run.
+  private func notify(_ event: @autoclosure () -> RunEvent) {
+    if configuration.isObserved { configuration.observer(event()) }
   }
 
   /// Runs a block's steps in order; returns the output passed on by the last one.
@@ -178,9 +211,6 @@ private struct RunState {
   private mutating func step(_ step: PlannedStep, previous: Value) async throws(IntentFlowError)
     -> Value
   {
-    let info = StepInfo(
-      index: step.index, id: step.id, label: step.label, intent: step.intent,
-      location: step.location)
     if Task.isCancelled {
       throw IntentFlowError(
         .cancelled,
@@ -195,11 +225,11 @@ private struct RunState {
           $0.output = .null
           ($0.dialog, $0.snippet, $0.error) = (nil, nil, nil)
         }
-        configuration.observer(.stepSkipped(info))
+        notify(.stepSkipped(info(step)))
         return previous
       }
     }
-    configuration.observer(.stepStarted(info))
+    notify(.stepStarted(info(step)))
     let clock = ContinuousClock()
     let started = clock.now
     var output: Value
@@ -208,15 +238,16 @@ private struct RunState {
     do {
       switch step.kind {
       case .action(let action):
-        (output, dialog, snippet) = try await perform(
-          action, step: step, info: info, previous: previous)
+        (output, dialog, snippet) = try await perform(action, step: step, previous: previous)
       case .forEach(let items, let itemSlot, let body):
+        let keep = keepsOutput(of: step)
         var outputs: [Value] = []
         for item in try evaluate(items, step: step).listItems {
           slots[itemSlot] = item
-          outputs.append(try await block(body, previous: item))
+          let last = try await block(body, previous: item)
+          if keep { outputs.append(last) }
         }
-        output = .list(outputs)
+        output = keep ? .list(outputs) : .null
       case .branch(let condition, let then, let otherwise):
         let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
         // A branch with no steps (an `if` without `else`) passes the previous output on, as a
@@ -224,13 +255,15 @@ private struct RunState {
         output = try await block(chosen, previous: previous)
       case .repeatLoop(let count, let passSlot, let body):
         let times = try repeatCount(count, step: step)
+        let keep = keepsOutput(of: step)
         var outputs: [Value] = []
-        outputs.reserveCapacity(times)
+        if keep { outputs.reserveCapacity(times) }
         for pass in 0..<times {
           if let passSlot { slots[passSlot] = .integer(pass + 1) }
-          outputs.append(try await block(body, previous: previous))
+          let last = try await block(body, previous: previous)
+          if keep { outputs.append(last) }
         }
-        output = .list(outputs)
+        output = keep ? .list(outputs) : .null
       case .workflow(let subplan, let inputs):
         output = try await runWorkflow(subplan, inputs: inputs, step: step)
       }
@@ -249,7 +282,7 @@ private struct RunState {
       }
       if case .action = step.kind {
       } else {
-        configuration.observer(.stepFailed(info, error: failure, willRetry: false))
+        notify(.stepFailed(info(step), error: failure, willRetry: false))
       }
       slots[step.slot] = .null
       if step.options.onError == .continue, Self.canContinue(after: failure) {
@@ -268,38 +301,45 @@ private struct RunState {
       $0.runs += 1
       $0.duration += duration
     }
-    configuration.observer(
-      .stepFinished(info, output: output, dialog: dialog, snippet: snippet, duration: duration))
+    notify(
+      .stepFinished(
+        info(step), output: output, dialog: dialog, snippet: snippet, duration: duration))
     return output
   }
 
   /// Runs an intent step, with its retries.
-  private mutating func perform(
-    _ action: ActionPlan, step: PlannedStep, info: StepInfo, previous: Value
-  ) async throws(IntentFlowError) -> (Value, String?, String?) {
-    var arguments: [String: Value] = [:]
-    for (name, value) in action.arguments { arguments[name] = try evaluate(value, step: step) }
-    if let input = action.implicitInput, arguments[input] == nil {
-      arguments[input] = previous
-    }
-    let observer = configuration.observer
-    var options = IntentInvocation.Options()
-    options.assumeYes = configuration.assumeYes
-    options.requireConfirmation = step.options.confirm
-    options.timeout = step.options.timeout ?? configuration.defaultTimeout
-    options.sleep = configuration.sleep
-    options.cancellationReason = configuration.cancellationReason
-    options.onPhase = { phase in
-      switch phase {
-      case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
-      case .confirmed: observer(.stepConfirmed(info))
+  private mutating func perform(_ action: ActionPlan, step: PlannedStep, previous: Value)
+    async throws(IntentFlowError) -> (Value, String?, String?)
+  {
+    var arguments: [Value?] = []
+    arguments.reserveCapacity(action.sources.count)
+    for source in action.sources {
+      switch source {
+      case .unset: arguments.append(nil)
+      case .given(let value): arguments.append(try evaluate(value, step: step))
+      case .previous: arguments.append(previous)
       }
     }
+    var options = self.options
+    options.requireConfirmation = step.options.confirm
+    options.timeout = step.options.timeout ?? configuration.defaultTimeout
+    var progress = ProgressReporter.ignored
+    let observer = configuration.observer
+    let observed = configuration.isObserved
+    let info = observed ? self.info(step) : nil
+    if let info {
+      options.onPhase = { phase in
+        switch phase {
+        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
+        case .confirmed: observer(.stepConfirmed(info))
+        }
+      }
+      progress = ProgressReporter { observer(.progress(info, $0)) }
+    }
     let context = IntentContext(
-      dependencies: configuration.dependencies,
-      progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id)
+      dependencies: configuration.dependencies, progress: progress, stepID: step.id)
     let invocation = IntentInvocation(
-      action.descriptor, arguments: arguments, step: step.label,
+      action.descriptor, positional: arguments, step: step.label,
       interaction: configuration.interaction, context: context, options: options)
     var attempt = 0
     while true {
@@ -311,7 +351,7 @@ private struct RunState {
         failure.location = failure.location ?? step.location
         let retry =
           attempt < step.options.retries && (error.code == .failed || error.code == .timedOut)
-        observer(.stepFailed(info, error: failure, willRetry: retry))
+        if let info { observer(.stepFailed(info, error: failure, willRetry: retry)) }
         guard retry else { throw failure }
         attempt += 1
         update(step) { $0.runs += 1 }
