@@ -94,7 +94,7 @@ extension Value: ValueConvertible {
 
 extension Array: ValueConvertible where Element: ValueConvertible {
   public static var valueType: ValueType { .list(Element.valueType) }
-  public var intentValue: Value { .list(map(\.intentValue)) }
+  public var intentValue: Value { .list(map { $0.intentValue }) }
   public init?(intentValue: Value) {
     var result: [Element] = []
     for item in intentValue.listItems {
@@ -107,7 +107,7 @@ extension Array: ValueConvertible where Element: ValueConvertible {
 
 extension Dictionary: ValueConvertible where Key == String, Value: ValueConvertible {
   public static var valueType: ValueType { .dictionary }
-  public var intentValue: IntentKit.Value { .dictionary(mapValues(\.intentValue)) }
+  public var intentValue: IntentKit.Value { .dictionary(mapValues { $0.intentValue }) }
   public init?(intentValue: IntentKit.Value) {
     guard case .dictionary(let entries) = intentValue else { return nil }
     var result: [String: Value] = [:]

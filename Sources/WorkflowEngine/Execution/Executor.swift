@@ -161,23 +161,38 @@ public struct Executor: Sendable {
 
 /// The state of one run: its slots and step records.
 private struct RunState {
-  let plan: Plan
-  let configuration: Executor.Configuration
+  /// What does not change during the run, behind one reference: async calls copy a run's
+  /// state into their frames, and one reference is cheaper to copy than a plan and a
+  /// configuration field by field.
+  private final class Shared: Sendable {
+    let plan: Plan
+    let configuration: Executor.Configuration
+    /// The invocation options every step starts from.
+    let options: IntentInvocation.Options
+
+    init(plan: Plan, configuration: Executor.Configuration) {
+      self.plan = plan
+      self.configuration = configuration
+      var options = IntentInvocation.Options()
+      options.assumeYes = configuration.assumeYes
+      options.sleep = configuration.sleep
+      options.cancellationReason = configuration.cancellationReason
+      self.options = options
+    }
+  }
+
+  private let shared: Shared
   var slots: [Value]
   var records: [StepRecord?]
-  /// The invocation options every step starts from.
-  let options: IntentInvocation.Options
+
+  var plan: Plan { shared.plan }
+  var configuration: Executor.Configuration { shared.configuration }
+  var options: IntentInvocation.Options { shared.options }
 
   init(plan: Plan, configuration: Executor.Configuration) {
-    self.plan = plan
-    self.configuration = configuration
+    shared = Shared(plan: plan, configuration: configuration)
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
-    var options = IntentInvocation.Options()
-    options.assumeYes = configuration.assumeYes
-    options.sleep = configuration.sleep
-    options.cancellationReason = configuration.cancellationReason
-    self.options = options
   }
 
   /// Whether a loop step collects its passes' outputs.
