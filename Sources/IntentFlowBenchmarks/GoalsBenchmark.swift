@@ -102,6 +102,13 @@ func runStepsForProfiling() async throws {
   for _ in 0..<10 { _ = await Executor().run(plan) }
 }
 
+/// Validates the 10,000-step workflow twenty times, for a profiler.
+func runValidationForProfiling() throws {
+  let loader = WorkflowLoader(registry: StandardIntents.registry)
+  let chained = chainedWorkflow(steps: 10_000)
+  for _ in 0..<20 { _ = try loader.load(WorkflowSource(path: "chained.json", bytes: chained)) }
+}
+
 /// The child-process side of the memory figure: plans, and unless told `plan`, runs.
 func runMemoryChild(_ variant: String) async throws {
   let items = (0..<1_000_000).map(String.init).joined(separator: ",")
