@@ -46,10 +46,8 @@ public struct IntentDescriptor: Sendable {
     parameters.first { $0.name == name }
   }
 
-  /// The position of the parameter called `name` among ``parameters``.
-  public func parameterIndex(named name: String) -> Int? {
-    parameters.firstIndex { $0.name == name }
-  }
+  /// The parameters' names, in the order of ``parameters``.
+  public var parameterNames: [String] { details.value.names }
 
   /// The parameter summary with each `{name}` replaced: by `values[name]` when given, else
   /// by the parameter's title. Falls back to the title when there is no summary.

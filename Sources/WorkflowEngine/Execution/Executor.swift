@@ -256,8 +256,11 @@ private struct RunState {
         (output, dialog, snippet) = try await perform(action, step: step, previous: previous)
       case .forEach(let items, let itemSlot, let body):
         let keep = keepsOutput(of: step)
+        let list = try evaluate(items, step: step).listItems
         var outputs: [Value] = []
-        for item in try evaluate(items, step: step).listItems {
+        // Reserved at once: growing by doubling would hold the old and the new buffer together.
+        if keep { outputs.reserveCapacity(list.count) }
+        for item in list {
           slots[itemSlot] = item
           let last = try await block(body, previous: item)
           if keep { outputs.append(last) }

@@ -377,6 +377,14 @@ struct ExpressionParser {
   /// Whether `name` can be a step id or a loop variable: a letter or `_`, then letters,
   /// digits, `_` or `-`.
   static func isValidName(_ name: String) -> Bool {
+    let bytes = name.utf8
+    if let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) {
+      return isASCIINameStart(first)
+        && bytes.allSatisfy {
+          isASCIINameStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            || $0 == UInt8(ascii: "-")
+        }
+    }
     guard let first = name.unicodeScalars.first, isNameStart(first) else { return false }
     return name.unicodeScalars.allSatisfy(isNameScalar)
   }

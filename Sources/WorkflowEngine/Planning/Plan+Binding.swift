@@ -17,11 +17,12 @@ extension ActionPlan {
     descriptor: IntentDescriptor, arguments: [(name: String, value: CompiledValue)],
     implicitInput: String?
   ) {
-    var sources = [ArgumentSource](repeating: .unset, count: descriptor.parameters.count)
+    let names = descriptor.parameterNames
+    var sources = [ArgumentSource](repeating: .unset, count: names.count)
     for (name, value) in arguments {
-      if let index = descriptor.parameterIndex(named: name) { sources[index] = .given(value) }
+      if let index = names.firstIndex(of: name) { sources[index] = .given(value) }
     }
-    if let implicitInput, let index = descriptor.parameterIndex(named: implicitInput),
+    if let implicitInput, let index = names.firstIndex(of: implicitInput),
       case .unset = sources[index]
     {
       sources[index] = .previous
