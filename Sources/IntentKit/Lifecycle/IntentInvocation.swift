@@ -124,7 +124,7 @@ public struct IntentInvocation: Sendable {
   private func lifecycle(_ details: IntentDescriptor.Details, lease: StepLease)
     async throws(IntentFlowError) -> Result
   {
-    let instance = descriptor.makeInstance()
+    let instance = details.instantiate()
     var values: [Value] = []
     values.reserveCapacity(details.parameters.count)
     for (index, parameter) in details.parameters.enumerated() {
