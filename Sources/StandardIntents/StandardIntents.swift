@@ -8,7 +8,7 @@ public enum StandardIntents {
     Uppercase.self,
     CountList.self,
     Wait.self,
-  ]
+  ] + dataIntents
 
   /// A registry holding the built-in intents.
   public static var registry: IntentRegistry { IntentRegistry(all) }
