@@ -47,5 +47,6 @@ public struct OptionList: Sendable {
     return resolve(text).map { Optional($0) }
   }
 
-  private var article: String { "aeiou".contains(noun.first ?? "x") ? "an" : "a" }
+  /// "an operation", "an algorithm", but "a unit".
+  private var article: String { "aeio".contains(noun.first ?? "x") ? "an" : "a" }
 }

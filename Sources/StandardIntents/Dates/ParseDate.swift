@@ -60,7 +60,13 @@ public struct ParseDate: AppIntent {
       return clock.calendar(in: zone).date(
         bySettingHour: hour, minute: minute, second: 0, of: clock.now())
     case .pattern(let pattern):
-      return DateFormat.formatter(pattern, in: zone).date(from: text)
+      // ICU reads some text that does not follow the pattern (other separators, for one);
+      // written back, such a date differs from the text, and that is how it is caught.
+      let formatter = DateFormat.formatter(pattern, in: zone)
+      guard let date = formatter.date(from: text),
+        formatter.string(from: date).caseInsensitiveCompare(text) == .orderedSame
+      else { return nil }
+      return date
     }
   }
 

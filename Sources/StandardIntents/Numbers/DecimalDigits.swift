@@ -100,6 +100,9 @@ struct DecimalDigits: Sendable, Hashable {
       digits += Array(repeating: 0, count: decimals - scale)
       scale = decimals
     }
+    if digits.count <= scale {
+      digits.insert(contentsOf: repeatElement(0, count: scale - digits.count + 1), at: 0)
+    }
     let whole = Array(digits.dropLast(scale).drop { $0 == 0 })
     let fraction = digits.suffix(scale).prefix(decimals)
     var wholeText = whole.isEmpty ? "0" : String(whole.map { Character(String($0)) })
