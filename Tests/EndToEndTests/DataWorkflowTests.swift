@@ -11,7 +11,8 @@ struct DataWorkflowTests {
       let result = try await sandbox.run("run", path, "--input", "days=\(days)")
       #expect(result.status == 0, "\(result)")
       #expect(
-        result.stdout.wholeMatch(of: /(Monday|Tuesday|Wednesday|Thursday|Friday) \d{4}-\d{2}-\d{2}\n/)
+        result.stdout.wholeMatch(
+          of: /(Monday|Tuesday|Wednesday|Thursday|Friday) \d{4}-\d{2}-\d{2}\n/)
           != nil, "\(result)")
       #expect(result.stderr.isEmpty)
     }

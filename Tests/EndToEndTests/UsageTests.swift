@@ -162,7 +162,8 @@ struct InformationTests {
     let result = try await Sandbox().run("intents", "--json")
     #expect(result.status == 0)
     let intents = try parseJSONArray(result.stdout)
-    #expect(Set(intents.compactMap { $0.string("identifier") }).isSuperset(of: Self.standardIntents))
+    #expect(
+      Set(intents.compactMap { $0.string("identifier") }).isSuperset(of: Self.standardIntents))
     let add = try #require(intents.first { $0.string("identifier") == "todos.add" })
     let parameters = try #require(add.objects("parameters"))
     #expect(parameters.map { $0.string("name") } == ["title", "due"])

@@ -36,7 +36,10 @@ struct IntentReferenceTests {
       #expect(markdown.contains("\n### `\(intent.identifier)`\n"), "\(intent.identifier)")
     }
     let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
-    #expect(Array(headings.prefix(6)) == ["## Text", "## Numbers", "## Lists", "## Dictionaries", "## JSON", "## Dates"])
+    #expect(
+      Array(headings.prefix(6)) == [
+        "## Text", "## Numbers", "## Lists", "## Dictionaries", "## JSON", "## Dates",
+      ])
     #expect(
       markdown.contains(
         "| `index` | integer | required | Index: 0 for the first item, -1 for the last. |"))
@@ -49,8 +52,11 @@ struct IntentReferenceTests {
     #expect(result.status == 0)
     #expect(result.output.hasPrefix("Text\n  text.base64Decode  "))
     #expect(result.output.contains("\n\nNumbers\n  math.calculate     "))
-    #expect(result.output.contains("\n\nTodos\n  todos.add          Adds a new open todo and returns it.\n"))
-    #expect(result.output.hasSuffix("\n\nSee 'intentflow describe INTENT' for an intent's parameters.\n"))
+    #expect(
+      result.output.contains(
+        "\n\nTodos\n  todos.add          Adds a new open todo and returns it.\n"))
+    #expect(
+      result.output.hasSuffix("\n\nSee 'intentflow describe INTENT' for an intent's parameters.\n"))
   }
 
   @Test("an unknown prefix becomes a domain of its own, after the known ones")

@@ -34,8 +34,9 @@ struct IntentDomain: Sendable, Hashable {
 
   /// The intents grouped by domain: known domains first, in their order, then the others by
   /// prefix; within a domain, by identifier. Domains without intents are left out.
-  static func group(_ intents: [IntentDescriptor]) -> [(domain: IntentDomain, intents: [IntentDescriptor])]
-  {
+  static func group(_ intents: [IntentDescriptor]) -> [(
+    domain: IntentDomain, intents: [IntentDescriptor]
+  )] {
     var byPrefix: [String: [IntentDescriptor]] = [:]
     for intent in intents {
       let prefix = String(intent.identifier.rawValue.prefix { $0 != "." })

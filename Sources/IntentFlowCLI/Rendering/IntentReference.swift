@@ -23,7 +23,8 @@ enum IntentReference {
     ]
     for (domain, members) in groups {
       let links = members.map { "[`\($0.identifier)`](#\(anchor($0)))" }
-      lines.append("- **[\(domain.name)](#\(anchor(domain.name)))**: " + links.joined(separator: ", "))
+      lines.append(
+        "- **[\(domain.name)](#\(anchor(domain.name)))**: " + links.joined(separator: ", "))
     }
     for (domain, members) in groups {
       lines += ["", "## \(domain.name)", "", "Identifiers: `\(domain.patterns)`."]
@@ -34,8 +35,11 @@ enum IntentReference {
 
   /// One intent: heading, description, summary, parameters, output.
   static func section(_ intent: IntentDescriptor) -> [String] {
-    var lines = ["", "### `\(intent.identifier)`", "", "**\(intent.title)**. \(intent.description)"]
-    let names = Dictionary(uniqueKeysWithValues: intent.parameters.map { ($0.name, "`\($0.name)`") })
+    var lines = [
+      "", "### `\(intent.identifier)`", "", "**\(intent.title)**. \(intent.description)",
+    ]
+    let names = Dictionary(
+      uniqueKeysWithValues: intent.parameters.map { ($0.name, "`\($0.name)`") })
     let output = cell(DescribeCommand.describe(intent.outputType))
     lines += ["", "Summary: \(intent.summary(with: names)). Returns: \(output).", ""]
     if intent.isLongRunning {

@@ -28,12 +28,14 @@ public struct AdjustDate: AppIntent {
   public var amount: Int
 
   @Parameter(
-    title: "Unit", description: "seconds, minutes, hours, days (default), weekdays, weeks, "
+    title: "Unit",
+    description: "seconds, minutes, hours, days (default), weekdays, weeks, "
       + "months or years.", default: "days", resolve: { AdjustDate.units.resolve($0) })
   public var unit: String
 
   @Parameter(
-    title: "Time zone", description: "The zone whose calendar counts days; the run's (TZ) "
+    title: "Time zone",
+    description: "The zone whose calendar counts days; the run's (TZ) "
       + "when unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 

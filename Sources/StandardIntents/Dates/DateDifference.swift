@@ -24,12 +24,14 @@ public struct DateDifference: AppIntent {
   public var end: Date
 
   @Parameter(
-    title: "Unit", description: "seconds, minutes, hours, days (default), weeks, months or "
+    title: "Unit",
+    description: "seconds, minutes, hours, days (default), weeks, months or "
       + "years.", default: "days", resolve: { DateDifference.units.resolve($0) })
   public var unit: String
 
   @Parameter(
-    title: "Time zone", description: "The zone whose calendar counts days; the run's (TZ) "
+    title: "Time zone",
+    description: "The zone whose calendar counts days; the run's (TZ) "
       + "when unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 
@@ -50,7 +52,8 @@ public struct DateDifference: AppIntent {
       unit == "months" ? .month : unit == "years" ? .year : .day
     let count = calendar.dateComponents([component], from: start, to: end).value(for: component)
     guard let count else {
-      throw IntentError("cannot count the \(unit) between \(Value.date(start)) and \(Value.date(end))")
+      throw IntentError(
+        "cannot count the \(unit) between \(Value.date(start)) and \(Value.date(end))")
     }
     return .result(value: unit == "weeks" ? count / 7 : count)
   }

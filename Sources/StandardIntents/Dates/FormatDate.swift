@@ -15,7 +15,8 @@ public struct FormatDate: AppIntent {
   public var date: Date
 
   @Parameter(
-    title: "Format", description: "iso8601, date, time, unix, or a pattern (yyyy year, MM "
+    title: "Format",
+    description: "iso8601, date, time, unix, or a pattern (yyyy year, MM "
       + "month, dd day, HH hour, mm minute, ss second, EEE weekday; 'quote' literal letters).",
     default: "iso8601", resolve: { DateFormat.resolve($0) })
   public var format: String

@@ -16,12 +16,14 @@ public struct ParseDate: AppIntent {
   public var input: String
 
   @Parameter(
-    title: "Format", description: "iso8601, date, time, unix, or a pattern such as "
+    title: "Format",
+    description: "iso8601, date, time, unix, or a pattern such as "
       + "dd.MM.yyyy HH:mm.", default: "iso8601", resolve: { DateFormat.resolve($0) })
   public var format: String
 
   @Parameter(
-    title: "Time zone", description: "The zone of text without an offset; the run's (TZ) "
+    title: "Time zone",
+    description: "The zone of text without an offset; the run's (TZ) "
       + "when unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 

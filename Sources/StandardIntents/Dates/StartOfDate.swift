@@ -23,7 +23,8 @@ public struct StartOfDate: AppIntent {
   public var unit: String
 
   @Parameter(
-    title: "Time zone", description: "The zone whose calendar is used; the run's (TZ) when "
+    title: "Time zone",
+    description: "The zone whose calendar is used; the run's (TZ) when "
       + "unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 

@@ -31,7 +31,8 @@ enum TimeZoneName {
     let sign = text.hasPrefix("-") ? -1 : 1
     let digits = text.dropFirst().filter { $0 != ":" }
     guard digits.count == 2 || digits.count == 4, digits.allSatisfy(\.isASCII),
-      let hours = Int(digits.prefix(2)), let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
+      let hours = Int(digits.prefix(2)),
+      let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
       hours <= 18, minutes < 60
     else { return nil }
     return sign * (hours * 3600 + minutes * 60)

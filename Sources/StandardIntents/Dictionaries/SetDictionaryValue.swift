@@ -8,7 +8,8 @@ public struct SetDictionaryValue: AppIntent {
     "Returns a new dictionary: the input with the key set to the value (added or replaced)."
   public static let parameterSummary: String? = "Set {key} to {value} in {input}"
 
-  @Parameter(title: "Dictionary", description: "Write {} to start from an empty one.", isInput: true)
+  @Parameter(
+    title: "Dictionary", description: "Write {} to start from an empty one.", isInput: true)
   public var input: [String: Value]
 
   @Parameter(

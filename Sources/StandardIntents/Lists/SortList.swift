@@ -14,7 +14,8 @@ public struct SortList: AppIntent {
   public var input: [Value]
 
   @Parameter(
-    title: "By", description: "A property of the entities or a key of the dictionaries, "
+    title: "By",
+    description: "A property of the entities or a key of the dictionaries, "
       + "such as due or name; the items themselves when unset.")
   public var by: String?
 

@@ -27,7 +27,9 @@ enum ValueOrdering {
 
   private static func compare(_ left: Value, _ right: Value) -> ComparisonResult {
     let (leftRank, rightRank) = (rank(left), rank(right))
-    if leftRank != rightRank { return leftRank < rightRank ? .orderedAscending : .orderedDescending }
+    if leftRank != rightRank {
+      return leftRank < rightRank ? .orderedAscending : .orderedDescending
+    }
     switch (left, right) {
     case (.date(let a), .date(let b)): return ordered(a, b)
     case (.duration(let a), .duration(let b)): return ordered(a, b)

@@ -12,7 +12,9 @@ public struct Statistics: AppIntent {
     "operation", ["sum", "average", "minimum", "maximum", "median", "count"],
     aliases: ["mean": "average", "min": "minimum", "max": "maximum"])
 
-  @Parameter(title: "Numbers", description: "A list of numbers (text that reads as one works).", isInput: true)
+  @Parameter(
+    title: "Numbers", description: "A list of numbers (text that reads as one works).",
+    isInput: true)
   public var input: [Double]
 
   @Parameter(

@@ -24,7 +24,8 @@ public struct SplitText: AppIntent {
     guard let separator = separator?.textDescription, !separator.isEmpty else {
       return .result(value: Self.lines(input))
     }
-    return .result(value: input.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
+    return .result(
+      value: input.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
   }
 
   /// The lines of `text`, ended by `\n`, `\r\n` or `\r`; text after the last line break is

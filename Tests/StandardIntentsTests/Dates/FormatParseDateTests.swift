@@ -85,7 +85,9 @@ struct FormatParseDateTests {
           + "'2026-03-29T10:00:00+02:00')"))
   }
 
-  @Test("format then parse gives the same instant", arguments: ["iso8601", "unix", "yyyy-MM-dd HH:mm:ss"])
+  @Test(
+    "format then parse gives the same instant",
+    arguments: ["iso8601", "unix", "yyyy-MM-dd HH:mm:ss"])
   func roundTrip(format: String) async throws {
     let text = try await harness.output(
       "date.format", ["date": .date(DataHarness.now), "format": .text(format)])

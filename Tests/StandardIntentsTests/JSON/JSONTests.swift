@@ -10,7 +10,10 @@ struct JSONTests {
   func parse() async throws {
     let output = try await harness.output(
       "json.parse",
-      ["input": .text(#"{"name": "Ada", "age": 36, "pi": 3.14, "ok": true, "tags": ["x"], "none": null}"#)])
+      [
+        "input": .text(
+          #"{"name": "Ada", "age": 36, "pi": 3.14, "ok": true, "tags": ["x"], "none": null}"#)
+      ])
     #expect(
       output
         == .dictionary([

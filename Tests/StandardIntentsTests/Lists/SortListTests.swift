@@ -29,7 +29,8 @@ struct SortListTests {
   func dates() async throws {
     let early = utc("2026-03-01T12:00:00")
     let late = utc("2026-03-01T13:00:00")
-    #expect(try await sort(.list([.date(late), .date(early)])) == .list([.date(early), .date(late)]))
+    #expect(
+      try await sort(.list([.date(late), .date(early)])) == .list([.date(early), .date(late)]))
   }
 
   @Test("descending reverses the order; empty values stay last")

@@ -33,7 +33,8 @@ struct CalculateTests {
       await harness.error(
         "math.calculate", ["a": .integer(5), "operation": .text(operation), "b": .integer(0)]))
     #expect(error.code == .failed)
-    #expect(error.message.hasSuffix("cannot divide 5 by zero; check 'b' (use an 'if' step to skip zero)"))
+    #expect(
+      error.message.hasSuffix("cannot divide 5 by zero; check 'b' (use an 'if' step to skip zero)"))
   }
 
   @Test("an operation that is not listed is unsupported, and the list is given")

@@ -66,7 +66,8 @@ struct StatisticsRandomTests {
     var harness = harness
     harness.random = .live
     for _ in 0..<50 {
-      let output = try await harness.output("math.random", ["min": .integer(1), "max": .integer(3)])
+      let output = try await harness.output(
+        "math.random", ["min": .integer(1), "max": .integer(3)])
       #expect([Value.integer(1), .integer(2), .integer(3)].contains(output))
     }
   }

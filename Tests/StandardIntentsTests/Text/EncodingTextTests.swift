@@ -8,7 +8,9 @@ struct EncodingTextTests {
 
   @Test(
     "Base64 encodes UTF-8 with padding",
-    arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("čaj ☕", "xI1haiDimJU=")])
+    arguments: [
+      ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("čaj ☕", "xI1haiDimJU="),
+    ])
   func encode(text: String, encoded: String) async throws {
     guard !text.isEmpty else { return }  // empty text is asked for, as everywhere
     #expect(try await harness.output("text.base64Encode", ["input": .text(text)]) == .text(encoded))
@@ -24,7 +26,9 @@ struct EncodingTextTests {
       let error = try #require(
         await harness.error("text.base64Decode", ["input": .text(encoded)]))
       #expect(error.code == .failed)
-      #expect(error.message.hasSuffix("the decoded 2 bytes are not UTF-8 text; text.base64Decode returns text only"))
+      #expect(
+        error.message.hasSuffix(
+          "the decoded 2 bytes are not UTF-8 text; text.base64Decode returns text only"))
       return
     }
     #expect(try await harness.output("text.base64Decode", ["input": .text(encoded)]) == .text(text))

@@ -12,7 +12,9 @@ struct ReplaceMatchTextTests {
 
   @Test("plain text is replaced everywhere, case-sensitively by default")
   func plain() async throws {
-    #expect(try await replace("a cat, a Cat", ["find": .text("cat"), "replacement": .text("dog")]) == .text("a dog, a Cat"))
+    #expect(
+      try await replace("a cat, a Cat", ["find": .text("cat"), "replacement": .text("dog")])
+        == .text("a dog, a Cat"))
     #expect(
       try await replace(
         "a cat, a Cat",
@@ -23,8 +25,10 @@ struct ReplaceMatchTextTests {
   @Test("the replacement is empty by default, and spaces are real values")
   func spaces() async throws {
     #expect(try await replace("a-b-c", ["find": .text("-")]) == .text("abc"))
-    #expect(try await replace("a b c", ["find": .text(" "), "replacement": .text("_")]) == .text("a_b_c"))
-    #expect(try await replace("a_b", ["find": .text("_"), "replacement": .text(" ")]) == .text("a b"))
+    #expect(
+      try await replace("a b c", ["find": .text(" "), "replacement": .text("_")]) == .text("a_b_c"))
+    #expect(
+      try await replace("a_b", ["find": .text("_"), "replacement": .text(" ")]) == .text("a b"))
   }
 
   @Test("with regex, find is a pattern and the replacement may use groups")
@@ -37,7 +41,8 @@ struct ReplaceMatchTextTests {
       ])
     #expect(output == .text("29.03.2026 and 01.12.2025"))
     // Without regex, the same text is taken literally.
-    #expect(try await replace("1+1", ["find": .text("1+1"), "replacement": .text("2")]) == .text("2"))
+    #expect(
+      try await replace("1+1", ["find": .text("1+1"), "replacement": .text("2")]) == .text("2"))
   }
 
   @Test("a bad pattern fails naming it and what to check")

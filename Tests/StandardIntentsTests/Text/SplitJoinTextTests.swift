@@ -20,7 +20,8 @@ struct SplitJoinTextTests {
   @Test(
     "a separator splits at each occurrence and keeps empty pieces; a space is a separator",
     arguments: [
-      ("a,b,,c,", ",", ["a", "b", "", "c", ""]), ("one two  three", " ", ["one", "two", "", "three"]),
+      ("a,b,,c,", ",", ["a", "b", "", "c", ""]),
+      ("one two  three", " ", ["one", "two", "", "three"]),
       ("a, b, c", ", ", ["a", "b", "c"]), ("no separator", ";", ["no separator"]),
     ])
   func separator(text: String, separator: String, pieces: [String]) async throws {
@@ -36,7 +37,8 @@ struct SplitJoinTextTests {
     let spaced = try await harness.output(
       "text.join", ["input": items, "separator": .text(" ")])
     #expect(spaced == .text("a 2 true"))
-    let empty = try await harness.output("text.join", ["input": .list([]), "separator": .text(",")])
+    let empty = try await harness.output(
+      "text.join", ["input": .list([]), "separator": .text(",")])
     #expect(empty == .text(""))
   }
 

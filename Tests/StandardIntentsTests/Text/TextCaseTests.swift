@@ -31,7 +31,8 @@ struct TextCaseTests {
 
   @Test("compose returns its text, and takes the previous output when unset")
   func compose() async throws {
-    #expect(try await harness.output("text.compose", ["text": .text("Hi, Ada")]) == .text("Hi, Ada"))
+    #expect(
+      try await harness.output("text.compose", ["text": .text("Hi, Ada")]) == .text("Hi, Ada"))
     let intent = try #require(StandardIntents.registry.intent("text.compose"))
     #expect(intent.inputParameter?.name == "text")
   }
