@@ -41,12 +41,6 @@ public struct OptionList: Sendable {
     return .unsupported(reason: reason)
   }
 
-  /// ``resolve(_:)`` for an optional parameter: an unset value stays unset.
-  public func resolve(_ text: String?) -> ParameterResolution<String?> {
-    guard let text else { return .success(nil) }
-    return resolve(text).map { Optional($0) }
-  }
-
   /// "an operation", "an algorithm", but "a unit".
   private var article: String { "aeio".contains(noun.first ?? "x") ? "an" : "a" }
 }

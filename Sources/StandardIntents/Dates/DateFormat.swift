@@ -35,22 +35,34 @@ enum DateFormat: Sendable, Hashable {
   /// `unixtime`) is unsupported, with the names and an example pattern.
   static func resolve(_ text: String) -> ParameterResolution<String> {
     guard case .pattern(let pattern) = DateFormat(text) else { return .success(text) }
+    var fields: Set<Character> = []
     var quoted = false
     for character in pattern {
       if character == "'" {
         quoted.toggle()
-      } else if !quoted, character.isASCII, character.isLetter,
-        !patternLetters.contains(character)
-      {
-        var reason =
-          "'\(text)' is not a date format: '\(character)' is not a pattern letter; use "
-          + "iso8601, date, time, unix or a Unicode pattern such as yyyy-MM-dd HH:mm (put "
-          + "literal letters in single quotes)"
-        if let suggestion = Spelling.closest(to: text, among: names) {
-          reason += "; did you mean '\(suggestion)'?"
+      } else if !quoted, character.isASCII, character.isLetter {
+        guard patternLetters.contains(character) else {
+          var reason =
+            "'\(text)' is not a date format: '\(character)' is not a pattern letter; use "
+            + "iso8601, date, time, unix or a Unicode pattern such as yyyy-MM-dd HH:mm (put "
+            + "literal letters in single quotes)"
+          if let suggestion = Spelling.closest(to: text, among: names) {
+            reason += "; did you mean '\(suggestion)'?"
+          }
+          return .unsupported(reason: reason)
         }
-        return .unsupported(reason: reason)
+        fields.insert(character)
       }
+    }
+    // Two slips that give plausible but wrong dates, so they are refused rather than run.
+    if fields.contains("Y"), !fields.contains("w") {
+      return .unsupported(
+        reason: "in '\(text)', Y is the year of week-based dates, which differs from the "
+          + "calendar year around New Year; write yyyy (or add w for week-based dates)")
+    }
+    if fields.contains("D"), fields.contains("M") {
+      return .unsupported(
+        reason: "in '\(text)', D is the day of the year; write dd for the day of the month")
     }
     return .success(text)
   }
@@ -59,7 +71,10 @@ enum DateFormat: Sendable, Hashable {
   static func formatter(_ pattern: String, in zone: TimeZone) -> DateFormatter {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.calendar = Calendar(identifier: .gregorian)
+    // ISO 8601 weeks, as date.startOf counts them: Monday first, week 1 holds a Thursday.
+    var calendar = Calendar(identifier: .iso8601)
+    calendar.timeZone = zone
+    formatter.calendar = calendar
     formatter.timeZone = zone
     formatter.dateFormat = pattern
     formatter.isLenient = false

@@ -46,6 +46,29 @@ struct FormatParseDateTests {
   }
 
   @Test(
+    "week-based years and days of the year are refused where yyyy and dd were meant",
+    arguments: [
+      (
+        "DD.MM.YYYY",
+        "in 'DD.MM.YYYY', Y is the year of week-based dates, which differs from the calendar "
+          + "year around New Year; write yyyy (or add w for week-based dates)"
+      ),
+      (
+        "yyyy/MM/DD", "in 'yyyy/MM/DD', D is the day of the year; write dd for the day of the month"
+      ),
+    ])
+  func slips(format: String, reason: String) async throws {
+    let error = try #require(
+      await harness.error(
+        "date.format", ["date": .date(DataHarness.now), "format": .text(format)]))
+    #expect(error.code == .unsupported)
+    #expect(error.message.hasSuffix(reason))
+    let week = try await harness.output(
+      "date.format", ["date": .date(utc("2026-12-31T12:00:00")), "format": .text("YYYY-'W'ww")])
+    #expect(week == .text("2026-W53"))
+  }
+
+  @Test(
     "parse reads each format; text without an offset is on the run's wall clock",
     arguments: [
       ("2026-03-29 09:30", nil, "2026-03-29T07:30:00Z"),
