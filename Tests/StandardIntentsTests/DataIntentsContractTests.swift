@@ -82,6 +82,20 @@ struct DataIntentsContractTests {
     #expect(intent.parameter(named: parameter)?.defaultValue == value)
   }
 
+  @Test(
+    "parameters are typed, so that the planner checks them before the run",
+    arguments: [
+      ("dict.get", "key", ValueType.text), ("dict.set", "value", .any),
+      ("list.item", "index", .integer),
+      ("date.adjust", "amount", .integer), ("math.calculate", "b", .number),
+      ("math.statistics", "input", .list(.number)), ("date.between", "end", .date),
+      ("text.join", "input", .list(.any)), ("dict.merge", "with", .dictionary),
+    ] as [(IntentIdentifier, String, ValueType)])
+  func types(identifier: IntentIdentifier, parameter: String, type: ValueType) throws {
+    let intent = try #require(registry.intent(identifier))
+    #expect(intent.parameter(named: parameter)?.type == type)
+  }
+
   @Test("list.slice's count runs to the end when unset")
   func sliceCount() throws {
     let count = try #require(registry.intent("list.slice")?.parameter(named: "count"))

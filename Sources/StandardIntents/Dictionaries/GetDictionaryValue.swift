@@ -14,8 +14,8 @@ public struct GetDictionaryValue: AppIntent {
 
   @Parameter(
     title: "Key", description: "The key, exactly as written (case matters).",
-    requestValueDialog: "Which key?", resolve: { LiteralText.resolveNonEmpty($0) })
-  public var key: Value
+    requestValueDialog: "Which key?")
+  public var key: String
 
   @Parameter(
     title: "Default", description: "The value returned when the key is missing.")
@@ -24,7 +24,6 @@ public struct GetDictionaryValue: AppIntent {
   public init() {}
 
   public func perform() async throws -> IntentResult<Value> {
-    let key = key.textDescription
     if let value = input[key] { return .result(value: value) }
     if let fallback = `default` { return .result(value: fallback) }
     throw IntentError(Self.missing(key, in: input))

@@ -13,8 +13,8 @@ public struct SetDictionaryValue: AppIntent {
   public var input: [String: Value]
 
   @Parameter(
-    title: "Key", requestValueDialog: "Which key?", resolve: { LiteralText.resolveNonEmpty($0) })
-  public var key: Value
+    title: "Key", description: "The key to add or replace.", requestValueDialog: "Which key?")
+  public var key: String
 
   @Parameter(title: "Value", description: "Any value: text, a number, a list, a dictionary …")
   public var value: Value
@@ -23,7 +23,7 @@ public struct SetDictionaryValue: AppIntent {
 
   public func perform() async throws -> IntentResult<[String: Value]> {
     var result = input
-    result[key.textDescription] = value
+    result[key] = value
     return .result(value: result)
   }
 }
