@@ -58,4 +58,39 @@ struct DataWorkflowTests {
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "4 prices, total 1,360.74, average 340.19\n")
   }
+
+  @Test("a value found missing during the run stops it with exit 3 when nobody can answer")
+  func missingValue() async throws {
+    let sandbox = try Sandbox()
+    // The key comes out of the document blank, so only the run can find it missing.
+    let path = try sandbox.write(
+      "blank-key.json",
+      #"""
+      {"name": "blank-key", "steps": [
+        {"id": "key", "intent": "json.parse", "parameters": {"input": "\"  \""}},
+        {"id": "get", "intent": "dict.get", "parameters": {"input": {"a": 1}, "key": "${key}"}}
+      ]}
+      """#)
+    let result = try await sandbox.run("run", path, "--non-interactive")
+    #expect(result.status == 3, "\(result)")
+    #expect(result.stderr.contains("step 'get' needs a value for 'key': Which key?"), "\(result)")
+  }
+
+  @Test("a word that is not among a parameter's options fails with exit 1 and the list")
+  func unsupportedOption() async throws {
+    let sandbox = try Sandbox()
+    let path = try sandbox.write(
+      "pow.json",
+      #"{"name": "pow", "steps": [{"id": "calc", "intent": "math.calculate", "parameters": {"a": 2, "operation": "pow", "b": 3}}]}"#
+    )
+    let result = try await sandbox.run("run", path, "--json")
+    #expect(result.status == 1, "\(result)")
+    let error = try #require(try JSONObject(parsing: result.stdout).object("error"))
+    #expect(error.string("kind") == "unsupported")
+    #expect(error.string("parameter") == "operation")
+    #expect(
+      error.string("message")
+        == "step 'calc': 'operation' is unsupported: 'pow' is not an operation; use one of +, "
+        + "-, *, /, %, ^, min, max")
+  }
 }
