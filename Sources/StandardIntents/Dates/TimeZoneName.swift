@@ -30,10 +30,9 @@ enum TimeZoneName {
   private static func offset(_ text: String) -> Int? {
     let sign = text.hasPrefix("-") ? -1 : 1
     let digits = text.dropFirst().filter { $0 != ":" }
-    guard digits.count == 2 || digits.count == 4, digits.allSatisfy(\.isASCII),
-      let hours = Int(digits.prefix(2)),
-      let minutes = Int(digits.dropFirst(2).isEmpty ? "0" : String(digits.dropFirst(2))),
-      hours <= 18, minutes < 60
+    guard digits.count == 2 || digits.count == 4,
+      digits.allSatisfy({ $0.isASCII && $0.isNumber }), let hours = Int(digits.prefix(2)),
+      let minutes = digits.count == 4 ? Int(digits.suffix(2)) : 0, hours <= 18, minutes < 60
     else { return nil }
     return sign * (hours * 3600 + minutes * 60)
   }

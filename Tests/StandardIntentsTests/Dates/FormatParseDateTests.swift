@@ -25,12 +25,24 @@ struct FormatParseDateTests {
     "timezone picks another wall clock",
     arguments: [
       ("America/New_York", "2026-03-25T05:00:00-04:00"), ("UTC", "2026-03-25T09:00:00+00:00"),
-      ("+05:30", "2026-03-25T14:30:00+05:30"),
+      ("+05:30", "2026-03-25T14:30:00+05:30"), ("-0330", "2026-03-25T05:30:00-03:30"),
+      ("+01", "2026-03-25T10:00:00+01:00"), ("z", "2026-03-25T09:00:00+00:00"),
     ])
   func zone(timezone: String, text: String) async throws {
     let output = try await harness.output(
       "date.format", ["date": .date(DataHarness.now), "timezone": .text(timezone)])
     #expect(output == .text(text))
+  }
+
+  @Test(
+    "offsets that are not two or four digits are no time zones",
+    arguments: ["+1", "+-01", "+25:00", "+01:60"])
+  func badOffset(timezone: String) async throws {
+    let error = try #require(
+      await harness.error(
+        "date.format", ["date": .date(DataHarness.now), "timezone": .text(timezone)]))
+    #expect(error.code == .unsupported)
+    #expect(error.message.contains("'\(timezone)' is not a time zone"))
   }
 
   @Test("a format with letters that are no pattern fields is unsupported")
