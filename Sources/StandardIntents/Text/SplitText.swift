@@ -21,11 +21,13 @@ public struct SplitText: AppIntent {
   public init() {}
 
   public func perform() async throws -> IntentResult<[String]> {
-    guard let separator = separator?.textDescription, !separator.isEmpty else {
+    let separator = separator?.textDescription ?? ""
+    // A line break written out splits into lines too, with the same final-line rule.
+    guard !["", "\n", "\r\n"].contains(separator) else {
       return .result(value: Self.lines(input))
     }
-    return .result(
-      value: input.split(separator: separator, omittingEmptySubsequences: false).map(String.init))
+    let pieces = input.split(separator: separator, omittingEmptySubsequences: false)
+    return .result(value: pieces.map(String.init))
   }
 
   /// The lines of `text`, ended by `\n`, `\r\n` or `\r`; text after the last line break is

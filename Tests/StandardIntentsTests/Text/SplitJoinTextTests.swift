@@ -30,6 +30,13 @@ struct SplitJoinTextTests {
     #expect(output == .list(pieces.map(Value.text)))
   }
 
+  @Test("a line break given as the separator splits into lines the same way")
+  func explicitLineBreak() async throws {
+    let output = try await harness.output(
+      "text.split", ["input": .text("a\r\nb\n"), "separator": .text("\n")])
+    #expect(output == .texts("a", "b"))
+  }
+
   @Test("join puts a line break between items by default, and any separator when given")
   func join() async throws {
     let items = Value.list([.text("a"), .integer(2), .boolean(true)])
