@@ -6,7 +6,7 @@ public struct RandomSource: Sendable {
   /// Returns a whole number in the range, both ends included.
   public var integer: @Sendable (ClosedRange<Int>) -> Int
 
-  /// A source that draws numbers with `draw`.
+  /// A source whose numbers come from `integer`.
   public init(integer: @escaping @Sendable (ClosedRange<Int>) -> Int) {
     self.integer = integer
   }
