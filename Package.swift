@@ -34,7 +34,7 @@ let package = Package(
       name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"],
+      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron", "StrictJSON"],
       swiftSettings: strictSwift),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
