@@ -95,7 +95,7 @@ enum ScheduleCommand: Command {
       SignalSource.make(number) { Task { await scheduler.stop() } }
     }
     let hangup = SignalSource.make(SIGHUP) { Task { await scheduler.reload() } }
-    let directories = paths.map { ScheduleCatalog.absolute($0, in: directory) }.filter {
+    let directories = paths.map { WorkflowPath.absolute($0, in: directory) }.filter {
       var isDirectory: ObjCBool = false
       return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory)
         && isDirectory.boolValue

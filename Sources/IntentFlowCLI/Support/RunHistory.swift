@@ -51,6 +51,6 @@ struct RunHistory {
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and
   /// catch-up checks agree on which file a run was.
   static func absolute(_ path: String, in directory: String) -> String {
-    path == "-" ? "-" : ScheduleCatalog.absolute(path, in: directory)
+    path == "-" ? "-" : WorkflowPath.absolute(path, in: directory)
   }
 }

@@ -365,7 +365,7 @@ struct WorkflowDecoder {
         options.onError = policy
       } else {
         error(
-          "'onError' must be \(Self.choices(StepOptions.ErrorPolicy.allCases.map(\.rawValue))), "
+          "'onError' must be \(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))), "
             + "not '\(text)'", at: node)
       }
     }
@@ -403,7 +403,7 @@ struct WorkflowDecoder {
           schedule.overlap = overlap
         } else {
           error(
-            "'overlap' must be \(Self.choices(WorkflowSchedule.Overlap.allCases.map(\.rawValue))), "
+            "'overlap' must be \(Diagnostic.list(WorkflowSchedule.Overlap.allCases.map(\.rawValue))), "
               + "not '\(text)'", at: overlapNode)
         }
       }
@@ -412,7 +412,7 @@ struct WorkflowDecoder {
           schedule.catchUp = catchUp
         } else {
           error(
-            "'catchUp' must be \(Self.choices(WorkflowSchedule.CatchUp.allCases.map(\.rawValue))), "
+            "'catchUp' must be \(Diagnostic.list(WorkflowSchedule.CatchUp.allCases.map(\.rawValue))), "
               + "not '\(text)'", at: catchUpNode)
         }
       }
@@ -443,7 +443,7 @@ struct WorkflowDecoder {
     if let suggestion = Spelling.closest(to: member.key, among: allowed) {
       message += "; did you mean '\(suggestion)'?"
     } else {
-      message += "; expected \(Self.choices(allowed.filter { !$0.hasPrefix("$") }))"
+      message += "; expected \(Diagnostic.list(allowed.filter { !$0.hasPrefix("$") }))"
     }
     error(message, at: member.keyPosition)
   }
@@ -470,12 +470,6 @@ struct WorkflowDecoder {
       error("\(what) must be a duration such as \"30s\", not \(describe(node))", at: node)
     }
     return nil
-  }
-
-  static func choices(_ names: [String]) -> String {
-    let quoted = names.map { "'\($0)'" }
-    guard quoted.count > 1 else { return quoted.first ?? "" }
-    return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
   }
 
   private func describe(_ node: JSONNode) -> String {
