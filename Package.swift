@@ -67,7 +67,8 @@ let package = Package(
     .testTarget(
       name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
     .testTarget(
-      name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit", "Cron"],
+      name: "WorkflowEngineTests",
+      dependencies: ["WorkflowEngine", "IntentKit", "Cron", "StrictJSON"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests",
