@@ -63,7 +63,7 @@ public final class TodoStore: Sendable {
     let rows = try db().query(
       "SELECT id, title, due, is_done FROM todos WHERE id IN (\(placeholders))",
       ids.map { .text($0.lowercased()) })
-    let found = Dictionary(rows.map(Self.todo).map { ($0.id, $0) }) { first, _ in first }
+    let found = Dictionary(try rows.map(Self.todo).map { ($0.id, $0) }) { first, _ in first }
     return ids.compactMap { found[$0.lowercased()] }
   }
 
@@ -76,7 +76,7 @@ public final class TodoStore: Sendable {
       WHERE (? OR is_done = 0)
       ORDER BY due IS NULL, due, created_at, rowid
       """, [.integer(includeDone ? 1 : 0)])
-    let todos = rows.map(Self.todo)
+    let todos = try rows.map(Self.todo)
     guard let query, !query.isEmpty else { return todos }
     return todos.filter { $0.title.range(of: query, options: .caseInsensitive) != nil }
   }
@@ -100,7 +100,7 @@ public final class TodoStore: Sendable {
         "SELECT id, title, due, is_done FROM todos WHERE id = ?", [.text(id)])
       guard let row = rows.first else { return nil }
       try transaction.run("DELETE FROM todos WHERE id = ?", [.text(id)])
-      return Self.todo(row)
+      return try Self.todo(row)
     }
   }
 
@@ -119,8 +119,8 @@ public final class TodoStore: Sendable {
     }
   }
 
-  private static func todo(_ row: Row) -> Todo {
-    Todo(
+  private static func todo(_ row: Row) throws(StorageError) -> Todo {
+    try Todo(
       id: row.text("id") ?? "", title: row.text("title") ?? "", due: row.date("due"),
       isDone: (row.int("is_done") ?? 0) != 0)
   }
