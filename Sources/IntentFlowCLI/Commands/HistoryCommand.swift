@@ -3,6 +3,7 @@ import Cron
 import Foundation
 import Storage
 import StrictJSON
+import WorkflowEngine
 
 /// `intentflow history`: what ran, when, and how it ended.
 enum HistoryCommand: Command {

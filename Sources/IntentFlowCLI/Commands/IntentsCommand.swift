@@ -1,6 +1,7 @@
 import CLIKit
 import IntentKit
 import StrictJSON
+import WorkflowEngine
 
 /// `intentflow intents`: lists the intents this runner knows.
 enum IntentsCommand: Command {

@@ -73,10 +73,11 @@ enum RunCommand: Command {
       if json {
         context.print(
           JSONValueOutput.object([
-            ("status", .string("invalid")), ("errors", DiagnosticPrinter.json(error)),
+            ("status", .string(RunStatus.invalid.rawValue)),
+            ("errors", DiagnosticPrinter.json(error)),
           ]))
       }
-      return ExitCode.usage
+      return RunStatus.invalid.exitCode()
     }
 
     let interactive = !command.flag("non-interactive") && context.terminal.isInputTerminal
@@ -131,7 +132,7 @@ enum RunCommand: Command {
       if json {
         context.print(
           JSONValueOutput.object([
-            ("status", .string("invalid")),
+            ("status", .string(RunStatus.invalid.rawValue)),
             (
               "errors",
               .array([
@@ -140,7 +141,7 @@ enum RunCommand: Command {
             ),
           ]))
       }
-      return ExitCode.usage
+      return RunStatus.invalid.exitCode()
     }
     if json {
       context.print(RunRendering.json(result).serialized(pretty: true))
@@ -173,14 +174,7 @@ enum RunCommand: Command {
 
   /// The exit code of DESIGN section 5 for a run's outcome.
   static func exitCode(for result: RunResult, signal: Int32?) -> Int32 {
-    switch result.status {
-    case .succeeded: return ExitCode.success
-    case .failed: return ExitCode.failure
-    case .needsValue, .disambiguation: return ExitCode.needsInput
-    case .confirmationRequired: return ExitCode.needsConfirmation
-    case .timedOut: return ExitCode.timedOut
-    case .cancelled: return ExitCode.signal(signal ?? SIGINT)
-    }
+    result.status.exitCode(signal: signal)
   }
 }
 
