@@ -22,16 +22,19 @@ let package = Package(
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
-    // Leaf libraries (CLIKit borrows only IntentKit's spelling suggestions).
+    // Leaf libraries. Suggestions is the one "did you mean" rule that the others share.
+    .target(name: "Suggestions", swiftSettings: strictSwift),
     .target(name: "StrictJSON", swiftSettings: strictSwift),
-    .target(name: "Cron", swiftSettings: strictSwift),
+    .target(name: "Cron", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
-    .target(name: "CLIKit", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-    .target(name: "IntentKit", dependencies: ["StrictJSON", "Cron"], swiftSettings: strictSwift),
+    .target(name: "CLIKit", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .target(
+      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions"],
+      swiftSettings: strictSwift),
 
     // Layers.
     .target(
-      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
+      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
       name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"],
@@ -43,6 +46,7 @@ let package = Package(
       name: "IntentFlowCLI",
       dependencies: [
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
+        "Suggestions",
       ],
       swiftSettings: strictSwift),
     .executableTarget(
@@ -56,6 +60,8 @@ let package = Package(
       swiftSettings: strictSwift),
 
     // Tests: one target per library, plus end-to-end tests of the built binary.
+    .testTarget(
+      name: "SuggestionsTests", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .testTarget(
       name: "StrictJSONTests", dependencies: ["StrictJSON"], resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),

@@ -3,6 +3,7 @@ import Cron
 import Foundation
 import IntentKit
 import Scheduling
+import Suggestions
 import WorkflowEngine
 
 /// `intentflow next EXPR|FILE`: prints a schedule's next fire times.

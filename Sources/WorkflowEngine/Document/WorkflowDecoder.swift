@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import StrictJSON
+import Suggestions
 
 /// Decodes a parsed workflow file into a ``Workflow``, collecting every problem it finds:
 /// unknown keys (with "did you mean"), values of the wrong JSON type, malformed `${…}`

@@ -1,6 +1,7 @@
 public import Foundation
 public import IntentKit
 import StrictJSON
+import Suggestions
 
 /// Runs plans: every step through resolve → confirm → handle, in order, with loops,
 /// branches, conditions, timeouts, retries and error policies, reporting events as it goes.

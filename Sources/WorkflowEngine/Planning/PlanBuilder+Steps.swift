@@ -1,4 +1,5 @@
 import IntentKit
+import Suggestions
 
 /// One function per step kind: each checks its step and returns its planned kind.
 extension PlanBuilder {

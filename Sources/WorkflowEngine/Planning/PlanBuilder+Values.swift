@@ -1,4 +1,5 @@
 import IntentKit
+import Suggestions
 
 /// Compiling values and expressions: references bound to slots, types inferred and checked,
 /// literals converted in advance.

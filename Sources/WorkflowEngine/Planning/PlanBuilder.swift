@@ -1,4 +1,5 @@
 import IntentKit
+import Suggestions
 
 /// The mutable state of planning one workflow (and, recursively, the ones it runs).
 ///
