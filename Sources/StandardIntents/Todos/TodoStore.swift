@@ -10,15 +10,25 @@ public final class TodoStore: Sendable {
   /// Where the database lives, or `nil` for a private in-memory store.
   public let path: String?
   private let database = Mutex<Database?>(nil)
+  /// Why every use fails, for a store that must not be used (``failing(_:)``).
+  private let failure: String?
 
   /// A store in the file at `path`.
   public init(path: String) {
     self.path = path
+    failure = nil
   }
 
-  private init(memory: Database) {
+  private init(memory: Database?, failure: String? = nil) {
     path = nil
+    self.failure = failure
     database.withLock { $0 = memory }
+  }
+
+  /// A store whose every use throws `message`: the default in tests, so that a test that
+  /// forgets to set its own store fails instead of writing to the user's home.
+  public static func failing(_ message: String) -> TodoStore {
+    TodoStore(memory: nil, failure: message)
   }
 
   /// A private store that lives as long as this object: for tests.
@@ -107,7 +117,7 @@ public final class TodoStore: Sendable {
   private func db() throws -> Database {
     try database.withLock { database in
       if let database { return database }
-      guard let path else { throw IntentError("the todo store is closed") }
+      guard let path else { throw IntentError(failure ?? "the todo store is closed") }
       do {
         let opened = try Database(path: path)
         try opened.migrate(Self.schema)
@@ -129,6 +139,10 @@ public final class TodoStore: Sendable {
 private enum TodoStoreKey: DependencyKey {
   /// One store per process, so that every read of the dependency shares one connection.
   static let defaultValue = TodoStore.live(environment: ProcessInfo.processInfo.environment)
+  /// In a test process, a store that fails loudly: tests set their own.
+  static let testValue = TodoStore.failing(
+    "no todo store: this test did not set one; set `dependencies.todoStore` in the test's "
+      + "dependencies (for example to `try TodoStore.inMemory()`)")
 }
 
 extension DependencyValues {
