@@ -5,15 +5,17 @@ import WorkflowEngine
 
 /// `intentflow intents`: lists the intents this runner knows.
 enum IntentsCommand: Command {
+  static let json = Flag("json", help: "Print every intent's metadata as JSON.")
+
   static let spec = CommandSpec(
     "intents",
     abstract: "List the intents workflows can use.",
-    options: [.flag("json", help: "Print every intent's metadata as JSON.")],
+    options: [json.spec],
     examples: ["intentflow intents", "intentflow intents --json | jq '.[].identifier'"])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     let intents = context.registry.intents
-    if command.flag("json") {
+    if command[Self.json] {
       context.print(JSONValue.array(intents.map(IntentMetadata.json)).serialized(pretty: true))
       return ExitCode.success
     }

@@ -30,7 +30,7 @@ struct RunHistory {
       runID = try store.beginRun(
         workflowName: plan.workflow.name,
         workflowPath: Self.absolute(path, in: context.currentDirectory),
-        trigger: trigger, startedAt: Date(), processID: getpid())
+        trigger: trigger, startedAt: context.now(), processID: getpid())
     } catch {
       context.printError("warning: the run will not be recorded in history: \(error)")
     }
@@ -41,7 +41,8 @@ struct RunHistory {
     guard let store, let runID else { return }
     do {
       try store.finishRun(
-        id: runID, finishedAt: Date(), status: result.status.rawValue, exitCode: Int(exitCode),
+        id: runID, finishedAt: context.now(), status: result.status.rawValue,
+        exitCode: Int(exitCode),
         errorMessage: result.error?.message, failedStep: result.error?.step)
     } catch {
       context.printError("warning: the run's end was not recorded in history: \(error)")
