@@ -3,10 +3,10 @@ public import StrictJSON
 
 /// A JSON Schema (draft 2020-12) of workflow files for the intents of a registry, so that
 /// editors can complete keys, intent identifiers and parameter names and flag typos as you
-/// type. It is built from the decoder's own key tables (``WorkflowDecoder/topLevel``,
-/// ``WorkflowDecoder/stepKinds``…) and enums, so it accepts exactly the keys decoding does;
-/// validation stays the authority on values (types that depend on `${…}` expressions cannot
-/// be checked by a schema).
+/// type. It is built from the decoder's own key tables and enums
+/// (`WorkflowDecoder+Keys.swift`), so it accepts exactly the keys decoding does; validation
+/// stays the authority on values (types that depend on `${…}` expressions cannot be checked
+/// by a schema).
 public enum WorkflowSchema {
   /// The schema document.
   public static func document(for registry: IntentRegistry) -> JSONValue {

@@ -17,20 +17,11 @@ extension PlanBuilder {
       for argument in action.parameters { _ = compile(argument.value) }
       return nil
     }
-    var arguments: [(name: String, value: CompiledValue)] = []
-    var given = Set<String>()
-    for argument in action.parameters {
-      let typed = compile(argument.value)
-      guard let parameter = descriptor.parameter(named: argument.name) else {
-        unknownParameter(argument, of: descriptor)
-        continue
-      }
-      given.insert(parameter.name)
-      let checked = checkValue(
-        argument.value, typed, against: parameter.type,
-        what: "parameter '\(parameter.name)' of '\(descriptor.identifier)'")
-      arguments.append((parameter.name, checked))
-    }
+    let arguments = checkArguments(
+      action.parameters, against: descriptor.parameters.map { ($0.name, $0.type) },
+      what: { "parameter '\($0)' of '\(descriptor.identifier)'" },
+      unknown: { Self.unknownParameter($0, of: descriptor) })
+    var given = Set(arguments.map(\.name))
     let implicitInput = chainInput(of: descriptor, given: &given, previous: previous, step: step)
     for parameter in descriptor.parameters
     where parameter.isRequired && !given.contains(parameter.name) {
@@ -46,7 +37,30 @@ extension PlanBuilder {
       outputType: descriptor.outputType, label: action.intent)
   }
 
-  private mutating func unknownParameter(_ argument: Argument, of descriptor: IntentDescriptor) {
+  /// Compiles the values a step gives to named targets (an intent's parameters, a
+  /// workflow's inputs) and checks each against its target's type; reports names that are
+  /// no target with `unknown`'s message.
+  private mutating func checkArguments(
+    _ given: [Argument], against targets: [(name: String, type: ValueType)],
+    what: (String) -> String, unknown: (Argument) -> String
+  ) -> [(name: String, value: CompiledValue)] {
+    var arguments: [(name: String, value: CompiledValue)] = []
+    for argument in given {
+      let typed = compile(argument.value)
+      guard let target = targets.first(where: { $0.name == argument.name }) else {
+        error(unknown(argument), at: argument.nameLocation)
+        continue
+      }
+      let checked = checkValue(
+        argument.value, typed, against: target.type, what: what(target.name))
+      arguments.append((target.name, checked))
+    }
+    return arguments
+  }
+
+  private static func unknownParameter(_ argument: Argument, of descriptor: IntentDescriptor)
+    -> String
+  {
     var message = "'\(descriptor.identifier)' has no parameter '\(argument.name)'"
     let names = descriptor.parameters.map(\.name)
     if let suggestion = Spelling.closest(to: argument.name, among: names) {
@@ -56,7 +70,7 @@ extension PlanBuilder {
     } else {
       message += "; its parameters are " + Diagnostic.list(names, joinedBy: "and")
     }
-    error(message, at: argument.nameLocation)
+    return message
   }
 
   /// The parameter that takes the previous step's output (implicit chaining), if the step
@@ -175,24 +189,17 @@ extension PlanBuilder {
     let plan = child.plan(workflow)
     diagnostics += child.diagnostics
     sources.merge(child.sources) { first, _ in first }
-    var arguments: [(name: String, value: CompiledValue)] = []
-    var given = Set<String>()
-    for argument in call.inputs {
-      let typed = compile(argument.value)
-      guard let input = plan.inputs.first(where: { $0.name == argument.name }) else {
+    let arguments = checkArguments(
+      call.inputs, against: plan.inputs.map { ($0.name, $0.type) },
+      what: { "input '\($0)' of '\(call.path)'" },
+      unknown: { argument in
         var message = "workflow '\(call.path)' has no input '\(argument.name)'"
         if let suggestion = Spelling.closest(to: argument.name, among: plan.inputs.map(\.name)) {
           message += "; did you mean '\(suggestion)'?"
         }
-        error(message, at: argument.nameLocation)
-        continue
-      }
-      given.insert(input.name)
-      let checked = checkValue(
-        argument.value, typed, against: input.type,
-        what: "input '\(input.name)' of '\(call.path)'")
-      arguments.append((input.name, checked))
-    }
+        return message
+      })
+    let given = Set(arguments.map(\.name))
     for input in plan.inputs where input.defaultValue == nil && !given.contains(input.name) {
       error(
         "workflow '\(call.path)' needs its input '\(input.name)'; add it to the step's 'inputs'",
