@@ -11,8 +11,7 @@ public struct Positional: Sendable, Hashable {
   ///   - help: What the argument is.
   ///   - isOptional: Whether it may be left out.
   ///   - isRepeating: Whether it collects all remaining positionals.
-  public init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false)
-  {
+  public init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
     spec = ArgumentSpec(name, help: help, isOptional: isOptional, isRepeating: isRepeating)
   }
 }
