@@ -22,19 +22,22 @@ let package = Package(
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
-    // Leaf libraries (CLIKit borrows only IntentKit's spelling suggestions).
+    // Leaf libraries. Suggestions is the one "did you mean" rule that the others share.
+    .target(name: "Suggestions", swiftSettings: strictSwift),
     .target(name: "StrictJSON", swiftSettings: strictSwift),
-    .target(name: "Cron", swiftSettings: strictSwift),
+    .target(name: "Cron", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
-    .target(name: "CLIKit", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-    .target(name: "IntentKit", dependencies: ["StrictJSON", "Cron"], swiftSettings: strictSwift),
+    .target(name: "CLIKit", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .target(
+      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions"],
+      swiftSettings: strictSwift),
 
     // Layers.
     .target(
-      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
+      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron", "StrictJSON"],
+      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron", "StrictJSON", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
@@ -43,6 +46,7 @@ let package = Package(
       name: "IntentFlowCLI",
       dependencies: [
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
+        "Suggestions",
       ],
       swiftSettings: strictSwift),
     .executableTarget(
@@ -57,6 +61,8 @@ let package = Package(
 
     // Tests: one target per library, plus end-to-end tests of the built binary.
     .testTarget(
+      name: "SuggestionsTests", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .testTarget(
       name: "StrictJSONTests", dependencies: ["StrictJSON"], resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
     .testTarget(
@@ -67,7 +73,8 @@ let package = Package(
     .testTarget(
       name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
     .testTarget(
-      name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit", "Cron"],
+      name: "WorkflowEngineTests",
+      dependencies: ["WorkflowEngine", "IntentKit", "Cron", "StrictJSON"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests",

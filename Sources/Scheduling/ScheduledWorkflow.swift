@@ -83,7 +83,7 @@ public struct ScheduleCatalog: Sendable {
     var result: [String] = []
     let manager = FileManager.default
     for given in paths {
-      let path = absolute(given, in: currentDirectory)
+      let path = WorkflowPath.absolute(given, in: currentDirectory)
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
         catalog.invalid.append(
@@ -106,13 +106,5 @@ public struct ScheduleCatalog: Sendable {
     }
     var seen = Set<String>()
     return result.filter { seen.insert($0).inserted }
-  }
-
-  /// `path` made absolute against `directory` and standardized.
-  public static func absolute(_ path: String, in directory: String) -> String {
-    let url =
-      path.hasPrefix("/")
-      ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
-    return url.standardizedFileURL.path
   }
 }

@@ -6,6 +6,9 @@ import WorkflowEngine
 
 /// `intentflow crontab DIR|FILE…`: prints crontab lines for the scheduled workflows.
 enum CrontabCommand: Command {
+  static let paths = Positional(
+    "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+
   static let spec = CommandSpec(
     "crontab",
     abstract: "Print crontab lines that run the scheduled workflows through the system cron.",
@@ -16,15 +19,12 @@ enum CrontabCommand: Command {
       Schedules cron cannot express (a seconds field, L, #) are listed as comments; use \
       'intentflow schedule' for those.
       """,
-    arguments: [
-      ArgumentSpec(
-        "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
-    ],
+    arguments: [paths.spec],
     examples: ["intentflow crontab Workflows/ > intentflow.cron && crontab intentflow.cron"])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     let catalog = ScheduleCatalog.load(
-      command.positionals("PATH"), loader: WorkflowLoader(registry: context.registry),
+      command.values(of: Self.paths), loader: WorkflowLoader(registry: context.registry),
       currentDirectory: context.currentDirectory)
     for (_, failure) in catalog.invalid {
       DiagnosticPrinter(context: context).print(failure, ran: false)

@@ -3,36 +3,35 @@ import Cron
 import Foundation
 import Storage
 import StrictJSON
+import WorkflowEngine
 
 /// `intentflow history`: what ran, when, and how it ended.
 enum HistoryCommand: Command {
+  static let workflow = Option<String>(
+    "workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs.")
+  static let limit = Option<Int>(
+    "limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20",
+    convert: { Int($0).flatMap { $0 > 0 ? $0 : nil } },
+    invalid: { "--limit must be a whole number above 0, not '\($0)'" })
+  static let events = Flag(
+    "events", help: "Show the scheduler's events (fired, skipped, finished…) instead.")
+  static let json = Flag("json", help: "Print JSON.")
+
   static let spec = CommandSpec(
     "history",
     abstract: "Show recent runs (or the scheduler's events) from the run store.",
-    options: [
-      .option("workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs."),
-      .option(
-        "limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20"),
-      .flag("events", help: "Show the scheduler's events (fired, skipped, finished…) instead."),
-      .flag("json", help: "Print JSON."),
-    ],
+    options: [workflow.spec, limit.spec, events.spec, json.spec],
     examples: [
       "intentflow history", "intentflow history --workflow morning --json",
       "intentflow history --events",
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    var limit = 20
-    if let text = command.value("limit") {
-      guard let value = Int(text), value > 0 else {
-        throw command.usageError("--limit must be a whole number above 0, not '\(text)'")
-      }
-      limit = value
-    }
+    let limit = try command.value(of: Self.limit) ?? 20
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
-    guard FileManager.default.fileExists(atPath: home.databasePath("runs")) else {
-      if command.flag("json") {
+    guard context.files.exists(home.databasePath("runs")) else {
+      if command[Self.json] {
         context.print("[]")
       } else {
         context.printError("nothing has run yet (no run store in \(home.path))")
@@ -49,15 +48,15 @@ enum HistoryCommand: Command {
     do {
       // Runs whose process died without finishing are marked, so they do not show as running.
       _ = try? store.markAbandonedRuns()
-      if command.flag("events") {
+      if command[Self.events] {
         var events = try store.events(limit: limit)
-        if let name = command.value("workflow") {
+        if let name = command[Self.workflow] {
           events = events.filter { $0.workflowName == name }
         }
-        printEvents(events, json: command.flag("json"), context: context)
+        printEvents(events, json: command[Self.json], context: context)
       } else {
-        let runs = try store.runs(workflowName: command.value("workflow"), limit: limit)
-        printRuns(runs, json: command.flag("json"), context: context)
+        let runs = try store.runs(workflowName: command[Self.workflow], limit: limit)
+        printRuns(runs, json: command[Self.json], context: context)
       }
     } catch {
       context.printError(context.errorStyle.red("error: ") + error.description)
@@ -67,7 +66,7 @@ enum HistoryCommand: Command {
   }
 
   private static func printRuns(_ runs: [RunRecord], json: Bool, context: CLIContext) {
-    let zone = TimeZone.current
+    let zone = context.timeZone
     if json {
       let items: [JSONValue] = runs.map { run in
         .object([
@@ -103,7 +102,7 @@ enum HistoryCommand: Command {
   }
 
   private static func printEvents(_ events: [ScheduleEvent], json: Bool, context: CLIContext) {
-    let zone = TimeZone.current
+    let zone = context.timeZone
     if json {
       let items: [JSONValue] = events.map { event in
         .object([

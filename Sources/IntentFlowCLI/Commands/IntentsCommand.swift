@@ -1,16 +1,18 @@
 import CLIKit
 import IntentKit
 import StrictJSON
+import WorkflowEngine
 
 /// `intentflow intents`: lists the intents this runner knows.
 enum IntentsCommand: Command {
+  static let json = Flag("json", help: "Print every intent's metadata as JSON.")
+  static let markdown = Flag(
+    "markdown", help: "Print the reference of every intent as Markdown (Docs/Intents.md).")
+
   static let spec = CommandSpec(
     "intents",
     abstract: "List the intents workflows can use.",
-    options: [
-      .flag("json", help: "Print every intent's metadata as JSON."),
-      .flag("markdown", help: "Print the reference of every intent as Markdown (Docs/Intents.md)."),
-    ],
+    options: [json.spec, markdown.spec],
     examples: [
       "intentflow intents", "intentflow intents --json | jq '.[].identifier'",
       "intentflow intents --markdown > Docs/Intents.md",
@@ -18,11 +20,11 @@ enum IntentsCommand: Command {
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     let intents = context.registry.intents
-    if command.flag("json") {
+    if command[Self.json] {
       context.print(JSONValue.array(intents.map(IntentMetadata.json)).serialized(pretty: true))
       return ExitCode.success
     }
-    if command.flag("markdown") {
+    if command[Self.markdown] {
       context.standardOutput.write(IntentReference.markdown(intents))
       return ExitCode.success
     }

@@ -30,7 +30,7 @@ struct RunHistory {
       runID = try store.beginRun(
         workflowName: plan.workflow.name,
         workflowPath: Self.absolute(path, in: context.currentDirectory),
-        trigger: trigger, startedAt: Date(), processID: getpid())
+        trigger: trigger, startedAt: context.now(), processID: getpid())
     } catch {
       context.printError("warning: the run will not be recorded in history: \(error)")
     }
@@ -41,7 +41,8 @@ struct RunHistory {
     guard let store, let runID else { return }
     do {
       try store.finishRun(
-        id: runID, finishedAt: Date(), status: result.status.rawValue, exitCode: Int(exitCode),
+        id: runID, finishedAt: context.now(), status: result.status.rawValue,
+        exitCode: Int(exitCode),
         errorMessage: result.error?.message, failedStep: result.error?.step)
     } catch {
       context.printError("warning: the run's end was not recorded in history: \(error)")
@@ -51,6 +52,6 @@ struct RunHistory {
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and
   /// catch-up checks agree on which file a run was.
   static func absolute(_ path: String, in directory: String) -> String {
-    path == "-" ? "-" : ScheduleCatalog.absolute(path, in: directory)
+    path == "-" ? "-" : WorkflowPath.absolute(path, in: directory)
   }
 }

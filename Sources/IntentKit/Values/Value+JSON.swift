@@ -15,7 +15,7 @@ extension Value {
     case .duration(let duration):
       let (seconds, attoseconds) = duration.components
       if attoseconds == 0, let whole = Int(exactly: seconds) { return .integer(whole) }
-      return .number(Double(seconds) + Double(attoseconds) / 1e18)
+      return .number(duration.inSeconds)
     case .list(let items): return .array(items.map(\.jsonValue))
     case .dictionary(let entries):
       return .object(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue) })

@@ -1,4 +1,5 @@
 public import IntentKit
+import Suggestions
 
 /// The fixed words a parameter accepts (`+`, `nearest`, `days`), and the check that turns any
 /// other word into an `unsupported` resolution that lists them.

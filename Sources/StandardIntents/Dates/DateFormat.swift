@@ -1,6 +1,7 @@
 import Cron
 import Foundation
 import IntentKit
+import Suggestions
 
 /// The `format` parameter of `date.format` and `date.parse`: a named format or a Unicode
 /// (ICU) date pattern.

@@ -1,4 +1,5 @@
 public import IntentKit
+import Suggestions
 
 /// `dict.get`: the value under a key.
 public struct GetDictionaryValue: AppIntent {

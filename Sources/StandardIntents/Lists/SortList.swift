@@ -1,4 +1,5 @@
 public import IntentKit
+import Suggestions
 
 /// `list.sort`: a list in order.
 public struct SortList: AppIntent {

@@ -146,10 +146,12 @@ public final class RunStore: Sendable {
     isAlive: (Int32) -> Bool = RunStore.isProcessAlive
   ) throws(StorageError) -> Int {
     let running = try database.query(SQL.unfinishedRuns)
-    let dead = running.compactMap { row -> Int64? in
-      guard let id = row.int("id"), let pid = row.int("process_id").flatMap(Int32.init(exactly:))
-      else { return nil }
-      return isAlive(pid) ? nil : id
+    var dead: [Int64] = []
+    for row in running {
+      guard let id = try row.int("id"),
+        let pid = try row.int("process_id").flatMap(Int32.init(exactly:))
+      else { continue }
+      if !isAlive(pid) { dead.append(id) }
     }
     guard !dead.isEmpty else { return 0 }
     return try database.writeTransaction { (connection) throws(StorageError) in
@@ -238,17 +240,17 @@ public final class RunStore: Sendable {
   // MARK: Reading rows
 
   private func runRecord(from row: Row) throws(StorageError) -> RunRecord {
-    guard let id = row.int("id") else { throw unreadable("a run without an id") }
-    guard let triggerText = row.text("trigger") else {
+    guard let id = try row.int("id") else { throw unreadable("a run without an id") }
+    guard let triggerText = try row.text("trigger") else {
       throw unreadable("run \(id) has no trigger")
     }
     guard let trigger = RunTrigger(rawValue: triggerText) else {
       throw unreadable("run \(id) has unknown trigger '\(triggerText)'", newer: true)
     }
-    guard let startedAt = row.date("started_at") else {
+    guard let startedAt = try row.date("started_at") else {
       throw unreadable("run \(id) has no start time")
     }
-    return RunRecord(
+    return try RunRecord(
       id: id, workflowName: row.text("workflow_name") ?? "",
       workflowPath: row.text("workflow_path") ?? "", trigger: trigger, startedAt: startedAt,
       finishedAt: row.date("finished_at"), status: row.text("status"),
@@ -258,15 +260,15 @@ public final class RunStore: Sendable {
   }
 
   private func scheduleEvent(from row: Row) throws(StorageError) -> ScheduleEvent {
-    guard let id = row.int("id") else { throw unreadable("an event without an id") }
-    guard let kindText = row.text("kind") else { throw unreadable("event \(id) has no kind") }
+    guard let id = try row.int("id") else { throw unreadable("an event without an id") }
+    guard let kindText = try row.text("kind") else { throw unreadable("event \(id) has no kind") }
     guard let kind = ScheduleEvent.Kind(rawValue: kindText) else {
       throw unreadable("event \(id) has unknown kind '\(kindText)'", newer: true)
     }
-    guard let recordedAt = row.date("recorded_at") else {
+    guard let recordedAt = try row.date("recorded_at") else {
       throw unreadable("event \(id) has no recording time")
     }
-    return ScheduleEvent(
+    return try ScheduleEvent(
       id: id, workflowName: row.text("workflow_name") ?? "",
       workflowPath: row.text("workflow_path") ?? "", kind: kind,
       scheduledFor: row.date("scheduled_for"), recordedAt: recordedAt, runID: row.int("run_id"),

@@ -11,15 +11,26 @@ import StrictJSON
 /// Reads, parses, decodes and plans workflow files.
 public struct WorkflowLoader: Sendable {
   public var planner: Planner
+  /// Reads the file to load; `-` is standard input.
+  public var reader: @Sendable (String) throws -> [UInt8]
 
-  /// A loader that checks workflows against `registry`.
-  public init(registry: IntentRegistry) {
-    planner = Planner(registry: registry)
+  /// A loader that reads files with `read` and checks workflows against `registry`; the
+  /// workflows that `workflow` steps run are read the same way.
+  public init(
+    registry: IntentRegistry,
+    read: @escaping @Sendable (String) throws -> [UInt8] = WorkflowLoader.readFile
+  ) {
+    reader = read
+    planner = Planner(registry: registry, resolver: .files(read: read))
   }
 
   /// A loader around a configured planner.
-  public init(planner: Planner) {
+  public init(
+    planner: Planner,
+    read: @escaping @Sendable (String) throws -> [UInt8] = WorkflowLoader.readFile
+  ) {
     self.planner = planner
+    reader = read
   }
 
   /// Loads and validates the workflow file at `path`.
@@ -29,7 +40,7 @@ public struct WorkflowLoader: Sendable {
   public func load(path: String) throws(WorkflowInvalid) -> Plan {
     let bytes: [UInt8]
     do {
-      bytes = try planner.readFile(path)
+      bytes = try reader(path)
     } catch {
       throw WorkflowInvalid(diagnostics: [
         Diagnostic(
@@ -72,7 +83,7 @@ public struct WorkflowLoader: Sendable {
   /// validation can go on and report the planner's findings too. Throws only when the file
   /// is not a workflow at all.
   static func decodeCollecting(_ source: WorkflowSource) throws(WorkflowInvalid)
-    -> (Workflow, [Diagnostic])
+    -> (workflow: Workflow, problems: [Diagnostic])
   {
     let root: JSONNode
     do {

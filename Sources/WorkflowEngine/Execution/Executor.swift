@@ -1,6 +1,7 @@
 public import Foundation
 public import IntentKit
 import StrictJSON
+import Suggestions
 
 /// Runs plans: every step through resolve → confirm → handle, in order, with loops,
 /// branches, conditions, timeouts, retries and error policies, reporting events as it goes.
@@ -240,7 +241,7 @@ private struct RunState {
       if failure.location == nil { failure.location = step.location }
       if failure.step == nil { failure.step = step.label }
       update(step) {
-        $0.status = StepStatus(rawValue: RunStatus(failure.code).rawValue) ?? .failed
+        $0.status = StepStatus(failure.code)
         $0.error = failure
         $0.output = .null
         ($0.dialog, $0.snippet) = (nil, nil)

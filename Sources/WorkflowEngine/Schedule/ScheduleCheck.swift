@@ -1,6 +1,7 @@
 import Cron
 import Foundation
 import IntentKit
+import Suggestions
 
 /// Checks a workflow's `schedule` with the cron parser and the time-zone database.
 public enum ScheduleCheck {

@@ -1,6 +1,5 @@
+import Suggestions
 import Testing
-
-@testable import IntentKit
 
 @Suite("Did-you-mean suggestions")
 struct SpellingTests {
@@ -61,5 +60,28 @@ struct SpellingTests {
   func editDistance(a: String, b: String, distance: Int) {
     #expect(
       Spelling.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars)) == distance)
+  }
+
+  @Test(
+    "cron's names: a close one is suggested; equally close ones give no suggestion",
+    arguments: [
+      ("FRU", "FRI"), ("fru", "FRI"), ("MONDAY", "MON"), ("WEN", "WED"), ("MO", "MON"),
+      ("TH", "THU"), ("THUR", "THU"), ("XYZ", nil), ("", nil),
+      // TUE and THU, SAT and SUN are equally close.
+      ("TEU", nil), ("SAN", nil),
+    ] as [(String, String?)])
+  func noSuggestionOnTies(input: String, expected: String?) {
+    let weekdays = ["SUN", "MON", "TUE", "WED", "THU", "FRI", "SAT"]
+    #expect(Spelling.closest(to: input, among: weekdays, ties: .noSuggestion) == expected)
+  }
+
+  @Test("ties go to the first listed unless asked for no suggestion")
+  func tieRules() {
+    #expect(Spelling.closest(to: "TEU", among: ["TUE", "THU"]) == "TUE")
+    #expect(Spelling.closest(to: "TEU", among: ["THU", "TUE"]) == "THU")
+    #expect(Spelling.closest(to: "TEU", among: ["TUE", "THU"], ties: .noSuggestion) == nil)
+    // A closer candidate after a tie still wins.
+    let candidates = ["abcxyf", "abcyxf", "abcdeg"]
+    #expect(Spelling.closest(to: "abcdef", among: candidates, ties: .noSuggestion) == "abcdeg")
   }
 }
