@@ -37,7 +37,8 @@ let package = Package(
       name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron", "StrictJSON", "Suggestions"],
+      name: "StandardIntents",
+      dependencies: ["IntentKit", "Storage", "Cron", "StrictJSON", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
