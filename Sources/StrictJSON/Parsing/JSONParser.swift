@@ -36,8 +36,10 @@ public struct JSONParser: Sendable {
   ///   - bytes: The document, encoded as UTF-8, optionally with a byte order mark.
   ///   - options: Limits to apply.
   /// - Returns: The root value, with the position of every value in it.
-  /// - Throws: `JSONSyntaxError` at the first problem, with its line and column.
-  /// - Complexity: O(*n*) in the length of the input.
+  /// - Throws: `JSONSyntaxError` at the first problem, with its line and column; a document
+  ///   of 4 GiB or more is refused.
+  /// - Complexity: O(*n*) in the length of the input; memory about 32 bytes per value (a
+  ///   ``JSONNode``), 64 per object member, plus the text of strings over 15 bytes.
   public static func parse(
     _ bytes: [UInt8], options: Options = .init()
   ) throws(JSONSyntaxError) -> JSONNode {
@@ -66,6 +68,12 @@ public struct JSONParser: Sendable {
   private static func parse(
     count: Int, options: Options, fill: (inout [UInt8]) -> Void
   ) throws(JSONSyntaxError) -> JSONNode {
+    // Positions are stored in 32 bits (see `JSONPosition`).
+    guard count < JSONPosition.maximum else {
+      throw JSONSyntaxError(
+        message: "the document is 4 GiB or larger, more than a JSON document may be here; "
+          + "split it", position: JSONPosition(offset: 0, line: 1, column: 1))
+    }
     var buffer: [UInt8] = []
     buffer.reserveCapacity(count + 1)
     fill(&buffer)
