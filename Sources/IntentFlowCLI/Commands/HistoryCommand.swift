@@ -1,6 +1,7 @@
 import CLIKit
 import Cron
 import Foundation
+import IntentKit
 import Storage
 import StrictJSON
 
@@ -9,16 +10,26 @@ enum HistoryCommand: Command {
   static let spec = CommandSpec(
     "history",
     abstract: "Show recent runs (or the scheduler's events) from the run store.",
+    discussion: """
+      The store keeps 90 days of history, at most 10,000 runs and 100,000 scheduler events \
+      (whichever is less); every 100th run prunes the rest. --prune prunes now, and \
+      --older-than sets the age to keep (runs still running and each workflow's last fire \
+      time are always kept).
+      """,
     options: [
       .option("workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs."),
       .option(
         "limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20"),
       .flag("events", help: "Show the scheduler's events (fired, skipped, finished…) instead."),
       .flag("json", help: "Print JSON."),
+      .flag("prune", help: "Delete old history now, then print what was deleted."),
+      .option(
+        "older-than", valueName: "DURATION", help: "With --prune: the age of history to delete.",
+        defaultDescription: "90d"),
     ],
     examples: [
       "intentflow history", "intentflow history --workflow morning --json",
-      "intentflow history --events",
+      "intentflow history --events", "intentflow history --prune --older-than 30d",
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
@@ -28,6 +39,17 @@ enum HistoryCommand: Command {
         throw command.usageError("--limit must be a whole number above 0, not '\(text)'")
       }
       limit = value
+    }
+    var retention = RunStore.Retention.standard
+    if let text = command.value("older-than") {
+      guard command.flag("prune") else {
+        throw command.usageError(
+          "--older-than goes with --prune; write --prune --older-than \(text)")
+      }
+      guard let age = DurationText.parse(text), age > .zero else {
+        throw command.usageError("'\(text)' is not a duration; write 30d, 12h or 90m")
+      }
+      retention.maximumAge = age
     }
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
@@ -46,6 +68,7 @@ enum HistoryCommand: Command {
       context.printError(context.errorStyle.red("error: ") + error.description)
       return ExitCode.failure
     }
+    if command.flag("prune") { return prune(store, keeping: retention, context: context) }
     do {
       // Runs whose process died without finishing are marked, so they do not show as running.
       _ = try? store.markAbandonedRuns()
@@ -64,6 +87,22 @@ enum HistoryCommand: Command {
       return ExitCode.failure
     }
     return ExitCode.success
+  }
+
+  private static func prune(
+    _ store: RunStore, keeping retention: RunStore.Retention, context: CLIContext
+  ) -> Int32 {
+    do {
+      let pruned = try store.prune(keeping: retention, now: Date())
+      context.print(
+        "deleted \(pruned.runs) run\(pruned.runs == 1 ? "" : "s") and \(pruned.events) "
+          + "scheduler event\(pruned.events == 1 ? "" : "s") older than "
+          + DurationText.format(retention.maximumAge))
+      return ExitCode.success
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.description)
+      return ExitCode.failure
+    }
   }
 
   private static func printRuns(_ runs: [RunRecord], json: Bool, context: CLIContext) {

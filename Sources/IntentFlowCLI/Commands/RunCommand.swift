@@ -24,7 +24,8 @@ enum RunCommand: Command {
     arguments: [ArgumentSpec("FILE", help: "The workflow file to run ('-' reads standard input).")],
     options: [
       .option(
-        "input", short: "i", valueName: "NAME=VALUE", help: "Give a workflow input a value.",
+        "input", short: "i", valueName: "NAME=VALUE",
+        help: "Give a workflow input a value (NAME=@FILE: read it from a file; @@ for '@').",
         isRepeating: true),
       .flag("json", help: "Print one JSON object with the status, output and steps."),
       .flag("yes", short: "y", help: "Answer every confirmation with yes."),
@@ -43,6 +44,19 @@ enum RunCommand: Command {
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    // Signals are handled before any work, so one that comes while the file is read still
+    // cancels the run (recorded as cancelled), and a second one records it on the way out.
+    let signals = SignalWatcher()
+    let history = RunHistory(context: context)
+    let parentWatch =
+      context.handlesSignals ? ParentWatch.start(environment: context.environment) : nil
+    if context.handlesSignals {
+      signals.start(onSignal: { _ in }, onForcedExit: { history.finishCancelled(signal: $0) })
+    }
+    defer {
+      parentWatch?.cancel()
+      if context.handlesSignals { signals.stop() }
+    }
     let path = command.positional("FILE") ?? "-"
     let json = command.flag("json")
     var inputs: [String: Value] = [:]
@@ -50,7 +64,13 @@ enum RunCommand: Command {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
         throw command.usageError("'\(pair)' is not NAME=VALUE; write --input NAME=VALUE")
       }
-      inputs[String(pair[..<equals])] = .text(String(pair[pair.index(after: equals)...]))
+      let name = pair[..<equals]
+      do {  // NAME=@FILE reads the value from a file (secrets stay out of the command line)
+        inputs[String(name)] = .text(
+          try InputValueFile.value(
+            of: pair[pair.index(after: equals)...], name: name,
+            currentDirectory: context.currentDirectory))
+      } catch { throw command.usageError(error.message) }
     }
     var timeout: Duration?? = nil
     if let text = command.value("timeout") {
@@ -82,7 +102,6 @@ enum RunCommand: Command {
     let interactive = !command.flag("non-interactive") && context.terminal.isInputTerminal
     let observer = RunObserver(
       context: context, verbose: command.flag("verbose"), quiet: command.flag("quiet"))
-    let signals = SignalWatcher()
     var configuration = Executor.Configuration()
     configuration.assumeYes = command.flag("yes")
     if let timeout { configuration.defaultTimeout = timeout }
@@ -100,11 +119,7 @@ enum RunCommand: Command {
     }
 
     let executor = Executor(configuration: configuration)
-    // The run waits until the signal watcher is in place: a signal as the first step starts
-    // must cancel the run (which then reports and is recorded), not kill the process.
-    let (watching, watcherStarted) = AsyncStream.makeStream(of: Void.self)
     let task = Task { () -> RunResult in
-      for await _ in watching {}
       // Inputs are checked (and asked for) first: a run rejected for its inputs never started
       // and is not recorded.
       let bound: [String: Value]
@@ -115,16 +130,13 @@ enum RunCommand: Command {
           workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
           steps: [], error: error, startedAt: Date(), duration: .zero)
       }
-      var history = RunHistory(context: context)
-      history.begin(plan, path: path)
+      history.begin(plan, path: path, inputs: inputs)
       let result = await executor.run(plan, inputs: bound)
       history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
       return result
     }
-    if context.handlesSignals { signals.start { _ in task.cancel() } }
-    watcherStarted.finish()
+    signals.whenSignalled { task.cancel() }
     let result = await task.value
-    if context.handlesSignals { signals.stop() }
 
     if let error = result.error, error.code == .usage {
       context.printError(context.errorStyle.red("error: ") + error.message)

@@ -135,7 +135,11 @@ public final class RunStore: Sendable {
   /// Gives the status ``RunRecord/abandonedStatus`` to runs left running by a process that
   /// has died (it crashed, or was killed with `SIGKILL`).
   ///
-  /// Runs without a process id are left alone. The liveness checks run before the write
+  /// A run is dead when its lock (``RunLease``) is free: the kernel let go of it when the
+  /// process ended. Process ids are not consulted for such runs, since they are reused and
+  /// mean nothing across containers sharing a home. Only a run without a lock file (recorded
+  /// before locks, or by ``beginRun(workflowName:workflowPath:trigger:startedAt:processID:)``)
+  /// is judged by `isAlive`; one with neither is left alone. The checks run before the write
   /// lock is taken, and a run that finishes meanwhile keeps its own status.
   /// - Parameter isAlive: Whether the process with this id is alive; by default, whether one
   ///   exists on this machine (``isProcessAlive(_:)``).
@@ -147,12 +151,13 @@ public final class RunStore: Sendable {
   ) throws(StorageError) -> Int {
     let running = try database.query(SQL.unfinishedRuns)
     let dead = running.compactMap { row -> Int64? in
-      guard let id = row.int("id"), let pid = row.int("process_id").flatMap(Int32.init(exactly:))
-      else { return nil }
-      return isAlive(pid) ? nil : id
+      guard let id = row.int("id") else { return nil }
+      let processID = row.int("process_id").flatMap(Int32.init(exactly:))
+      let alive = liveness(id: id, processID: processID, isProcessAlive: isAlive)
+      return alive == false ? id : nil
     }
     guard !dead.isEmpty else { return 0 }
-    return try database.writeTransaction { (connection) throws(StorageError) in
+    let marked = try database.writeTransaction { (connection) throws(StorageError) in
       var marked = 0
       for id in dead {
         marked +=
@@ -161,6 +166,8 @@ public final class RunStore: Sendable {
       }
       return marked
     }
+    removeLockFiles(of: dead)
+    return marked
   }
 
   /// Whether a process with the given id exists on this machine (`kill(pid, 0)`).
