@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|memory|all]`
+// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|memory|wal|all]`
 import Foundation
 
 // Each area's benchmark lives in its own file and prints its figures.
@@ -14,6 +14,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("store", runStoreBenchmark),
   ("engine", runEngineBenchmark),
   ("memory", runMemoryBenchmark),
+  ("wal", runWALBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

@@ -96,7 +96,9 @@ public struct CrontabExport: Sendable {
       command = "sleep $(shuf -i 0-\(jitterSeconds) -n 1); \(command)"
     }
     let log = Self.quote("\(home)/logs/\(name).log")
-    let prepare = "mkdir -p \(Self.quote("\(home)/locks")) \(Self.quote("\(home)/logs"))"
+    // umask 077: the logs hold what runs print, and are nobody else's to read.
+    let prepare =
+      "umask 077 && mkdir -p \(Self.quote("\(home)/locks")) \(Self.quote("\(home)/logs"))"
     let schedule = expression.isReboot ? "@reboot" : expression.source
     lines.append("\(schedule) \(prepare) && \(command) >> \(log) 2>&1")
     return lines

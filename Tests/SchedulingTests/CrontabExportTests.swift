@@ -30,7 +30,7 @@ struct CrontabExportTests {
       lines == [
         "# report (/srv/flows/report.json): 0 7 * * MON-FRI",
         "CRON_TZ=Europe/Prague",
-        "0 7 * * MON-FRI mkdir -p /var/lib/intentflow/locks /var/lib/intentflow/logs && "
+        "0 7 * * MON-FRI umask 077 && mkdir -p /var/lib/intentflow/locks /var/lib/intentflow/logs && "
           + "flock -n /var/lib/intentflow/locks/report-\(hash).lock /usr/local/bin/intentflow run "
           + "/srv/flows/report.json --non-interactive >> "
           + "/var/lib/intentflow/logs/report-\(hash).log 2>&1",

@@ -96,9 +96,9 @@ struct RunLeaseTests {
     lease.release()
   }
 
-  @Test("the write-ahead log is checkpointed once it passes 100 pages")
+  @Test("the write-ahead log is checkpointed once it passes 200 pages")
   func shortLog() throws {
     let rows = try store.database.query("PRAGMA wal_autocheckpoint")
-    #expect(rows.first?.int("wal_autocheckpoint") == 100)
+    #expect(rows.first?.int("wal_autocheckpoint") == 200)
   }
 }

@@ -59,8 +59,10 @@ final class Connection: @unchecked Sendable {
     // log on close; the log is checkpointed instead when it grows past `walPages` pages.
     _ = intentflow_sqlite3_no_checkpoint_on_close(handle)
     // A process that opens the file first rebuilds its index from the whole log, so a long
-    // log makes every run slower (2.0 ms at 0 frames, 4.25 ms near 1,000): the log is kept
-    // short by checkpointing (passively, on commit) once it passes `walPages` pages.
+    // log makes every run slower (0.23 ms to open and read with no log, 2-3 ms near 1,000
+    // frames): the log is kept short by checkpointing (passively, on commit) once it passes
+    // `walPages` pages. 200 keeps that under ~0.5 ms without checkpointing (two fsyncs) so
+    // often that the mean grows; `IntentFlowBenchmarks wal` measures 1,000, 400, 200, 100.
     sqlite3_wal_autocheckpoint(handle, Self.walPages)
     let connection = Connection(handle: handle, path: path)
     do {
@@ -75,7 +77,7 @@ final class Connection: @unchecked Sendable {
   }
 
   /// The length of the write-ahead log, in pages, past which a commit checkpoints it.
-  static let walPages: Int32 = 100
+  static let walPages: Int32 = 200
 
   /// Creates the database file readable and writable by its owner only (0600) when it does
   /// not exist yet; SQLite gives its `-wal` and `-shm` files the same permissions. An
