@@ -73,4 +73,39 @@ struct RunLifecycleTests {
     #expect(try mode(sandbox.home) == 0o700)
     #expect(try mode(sandbox.home.appendingPathComponent("runs.sqlite")) == 0o600)
   }
+
+  /// Whether `condition` becomes true before `timeout`, checked every 50 ms and once more at
+  /// the deadline (for conditions about other processes, which send no event to wait for).
+  func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool)
+    async throws -> Bool
+  {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while clock.now < deadline {
+      if try await condition() { return true }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+  }
+
+  @Test("a run the daemon started ends when the daemon is killed, recorded as cancelled")
+  func daemonKilled() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "flows/long.json",
+      #"""
+      { "name": "long", "schedule": "* * * * * *",
+        "steps": [ { "intent": "flow.wait", "timeout": "2m", "parameters": { "duration": "1m" } } ] }
+      """#)
+    let daemon = try sandbox.start(["schedule", "flows"])
+    let statuses = { () async throws -> [String?] in
+      try parseJSONArray(try await sandbox.run("history", "--json").stdout).map {
+        $0.string("status")
+      }
+    }
+    #expect(try await eventually { try await statuses() == ["running"] }, "\(daemon.stdoutSoFar)")
+    daemon.send(SIGKILL)
+    _ = await daemon.finish(timeout: .seconds(10))
+    #expect(try await eventually { try await statuses() == ["cancelled"] })
+  }
 }
