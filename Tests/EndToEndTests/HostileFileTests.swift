@@ -76,7 +76,9 @@ struct HostileFileTests {
     try sandbox.write("deep.json", String(repeating: "[", count: 10_000))
     let result = try await sandbox.run("validate", "deep.json")
     #expect(result.status == 2)
-    #expect(result.stderr.hasPrefix("deep.json:1:1: error: not a workflow file"))
+    #expect(
+      result.stderr
+        == "deep.json:1:1: error: a workflow file must hold a JSON object, not a list\n1 error.\n")
   }
 
   @Test("schedule --list skips a FIFO and a link to /dev/zero and lists the rest")

@@ -120,6 +120,10 @@ struct WorkflowFileReaderTests {
       ])
     #expect(
       Harness.diagnostics("\n  [1, 2]") == [
+        "test.json:2:3: error: a workflow file must hold a JSON object, not a list"
+      ])
+    #expect(
+      Harness.diagnostics("\n  true") == [
         "test.json:2:3: error: not a workflow file: a workflow is a JSON object, starting with "
           + "'{'; check that this is the file you meant"
       ])

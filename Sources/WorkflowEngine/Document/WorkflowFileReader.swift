@@ -73,7 +73,7 @@ public enum WorkflowFileReader {
   }
 
   /// A diagnostic for a file that is not a workflow at all (empty, or not starting with
-  /// `{`), or `nil` when it may be one. The diagnostic quotes nothing of the file and the
+  /// `{`; a list or a string is named as such), or `nil` when it may be one. The diagnostic quotes nothing of the file and the
   /// failure carries no source, so no excerpt of, say, `/etc/passwd` is ever printed.
   public static func notAWorkflow(_ source: WorkflowSource) -> Diagnostic? {
     var index = 0
@@ -89,6 +89,11 @@ public enum WorkflowFileReader {
         line += 1
         column = 1
       case UInt8(ascii: "{"): return nil
+      case UInt8(ascii: "["), UInt8(ascii: "\""):
+        let found = bytes[index] == UInt8(ascii: "[") ? "a list" : "text"
+        return Diagnostic(
+          .error, "a workflow file must hold a JSON object, not \(found)",
+          at: location(source, line, column))
       default:
         return Diagnostic(
           .error,
