@@ -9,7 +9,7 @@ import WorkflowEngine
   import Darwin
 #endif
 
-/// Peak memory of validating 16 MB workflow files, as a ratio of peak RSS to file size.
+/// Peak memory of validating workflow files of up to 16 MB, as a ratio of peak RSS to size.
 ///
 /// Each measurement runs in a fresh child process (this executable, re-run with
 /// `memory-stage STAGE FILE`), because a process's peak RSS only ever grows: the child reads
@@ -22,7 +22,7 @@ func runMemoryBenchmark() async throws {
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
   let size = 16_000_000
-  print("file                   stage     peak RSS   RSS/byte  (RSS − read)/byte")
+  print("file                     size      stage     peak RSS   RSS/byte  (RSS − read)/byte")
   for (name, text) in memoryDocuments(approximateBytes: size) {
     let path = directory.appendingPathComponent("\(name).json").path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -32,7 +32,8 @@ func runMemoryBenchmark() async throws {
       if stage == "read" { baseline = peak }
       let bytes = Double(text.utf8.count)
       print(
-        name.padding(toLength: 22, withPad: " ", startingAt: 0) + " "
+        name.padding(toLength: 24, withPad: " ", startingAt: 0) + " "
+          + "\(figure(bytes / 1_048_576)) MB".padding(toLength: 10, withPad: " ", startingAt: 0)
           + stage.padding(toLength: 9, withPad: " ", startingAt: 0)
           + " \(figure(Double(peak) / 1_048_576)) MB".padding(
             toLength: 11, withPad: " ", startingAt: 0)
@@ -42,10 +43,14 @@ func runMemoryBenchmark() async throws {
   }
 }
 
-/// The documents measured, each about `approximateBytes` long.
+/// The documents measured, each about `approximateBytes` long or, for the arrays, as many
+/// values as a workflow may hold (``WorkflowFileReader/maximumValues``), whichever is less;
+/// and an array of `1`s of the full size, which validation refuses for its number of values.
 private func memoryDocuments(approximateBytes size: Int) -> [(String, String)] {
-  func parameterArray(_ item: String) -> String {
-    let count = size / (item.utf8.count + 1)
+  let values = WorkflowFileReader.maximumValues - 10  // the workflow around the array
+  func parameterArray(_ item: String, valuesPerItem: Int = 1, cap: Bool = true) -> String {
+    var count = size / (item.utf8.count + 1)
+    if cap { count = min(count, values / valuesPerItem) }
     return #"{"name": "big", "steps": [{"intent": "list.count", "parameters": {"input": ["#
       + Array(repeating: item, count: count).joined(separator: ",") + "]}}]}"
   }
@@ -57,12 +62,13 @@ private func memoryDocuments(approximateBytes size: Int) -> [(String, String)] {
     step.replacingOccurrences(of: "NNNNN", with: String($0))
   }
   return [
-    ("numbers [1,1,…]", parameterArray("1")),
-    ("strings [\"abcdefgh\",…]", parameterArray(#""abcdefgh""#)),
-    ("objects [{\"a\":1},…]", parameterArray(#"{"a":1}"#)),
+    ("numbers, at value limit", parameterArray("1")),
+    ("strings, at value limit", parameterArray(#""abcdefgh""#)),
+    ("objects, at value limit", parameterArray(#"{"a":1}"#, valuesPerItem: 2)),
     (
       "steps (1 KB each)", #"{"name": "big", "steps": [\#n"# + steps.joined(separator: ",\n") + "]}"
     ),
+    ("numbers, 16 MB: refused", parameterArray("1", cap: false)),
   ]
 }
 
@@ -70,9 +76,6 @@ private func memoryDocuments(approximateBytes size: Int) -> [(String, String)] {
 private func peakRSS(stage: String, path: String) throws -> Int {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-  var environment = ProcessInfo.processInfo.environment
-  environment[WorkflowFileReader.limitVariable] = String(64 << 20)
-  process.environment = environment
   process.arguments = ["memory-stage", stage, path]
   let pipe = Pipe()
   process.standardOutput = pipe
@@ -88,10 +91,10 @@ private func peakRSS(stage: String, path: String) throws -> Int {
 
 /// The child's side: runs `stage` on the file at `path` and prints the peak RSS in bytes.
 func runMemoryStage(_ stage: String, path: String) throws {
-  let bytes = try WorkflowFileReader.read(path, limit: 64 << 20)
+  let bytes = try WorkflowFileReader.read(path, limit: WorkflowFileReader.limit)
   switch stage {
   case "parse":
-    let root = try JSONParser.parse(bytes)
+    let root = try? JSONParser.parse(bytes, options: WorkflowFileReader.parserOptions)
     withExtendedLifetime(root) {}
   case "validate":
     let loader = WorkflowLoader(registry: StandardIntents.registry)

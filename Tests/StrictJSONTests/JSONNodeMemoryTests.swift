@@ -24,3 +24,19 @@ struct JSONNodeMemoryTests {
     #expect(position.offset == JSONPosition.maximum)
   }
 }
+
+@Suite("Limiting the number of values")
+struct JSONValueLimitTests {
+  @Test("a document with more values than allowed is refused at the first value too many")
+  func tooManyValues() throws {
+    let options = JSONParser.Options(maximumValues: 3, remedy: "split it")
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[1, 2, 3]", options: options) }
+    do {
+      _ = try JSONParser.parse("[1, 2, 3]", options: options)
+    } catch {
+      #expect(error.message == "the document holds more than 3 values; split it")
+      #expect(error.position.column == 8)
+    }
+    #expect(try JSONParser.parse("[1, 2]", options: options).plainValue == [1, 2])
+  }
+}

@@ -20,11 +20,35 @@ public struct JSONParser: Sendable {
     /// tree of nodes all recurse, so keep this in the hundreds or low thousands.
     public var maximumDepth: Int = 512
 
+    /// How many values (of any kind, containers included) the document may hold.
+    ///
+    /// Each value costs about 32 bytes in the tree, and more in whatever a caller builds from
+    /// it, so a document of many tiny values (`[1,1,1,…]`: a value every 2 bytes) costs far
+    /// more memory per byte than one of long strings. This bounds that cost. No limit by
+    /// default.
+    public var maximumValues: Int = .max
+
+    /// What the message of a document over ``maximumValues`` tells the user to do.
+    public var valueLimitRemedy = "split the document"
+
     /// Creates options.
     ///
-    /// - Parameter maximumDepth: How many arrays and objects may be nested inside one another.
-    public init(maximumDepth: Int = 512) {
+    /// - Parameters:
+    ///   - maximumDepth: How many arrays and objects may be nested inside one another.
+    ///   - maximumValues: How many values the document may hold.
+    public init(maximumDepth: Int = 512, maximumValues: Int = .max) {
       self.maximumDepth = maximumDepth
+      self.maximumValues = maximumValues
+    }
+
+    /// Options with a value limit and what to say when a document passes it.
+    ///
+    /// - Parameters:
+    ///   - maximumValues: How many values the document may hold.
+    ///   - remedy: What the error message tells the user to do, such as "split the document".
+    public init(maximumValues: Int, remedy: String) {
+      self.maximumValues = maximumValues
+      self.valueLimitRemedy = remedy
     }
   }
 
@@ -79,7 +103,9 @@ public struct JSONParser: Sendable {
     fill(&buffer)
     buffer.append(0)
     return try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
-      var reader = Reader(bytes: bytes, end: count, maximumDepth: options.maximumDepth)
+      var reader = Reader(
+        bytes: bytes, end: count, maximumDepth: options.maximumDepth,
+        maximumValues: options.maximumValues, valueLimitRemedy: options.valueLimitRemedy)
       return try reader.readDocument()
     }
   }

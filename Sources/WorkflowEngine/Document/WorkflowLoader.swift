@@ -79,7 +79,7 @@ public struct WorkflowLoader: Sendable {
     }
     let root: JSONNode
     do {
-      root = try JSONParser.parse(source.bytes)
+      root = try JSONParser.parse(source.bytes, options: WorkflowFileReader.parserOptions)
     } catch {
       throw WorkflowInvalid(
         diagnostics: [
