@@ -28,7 +28,7 @@ public struct ScheduledWorkflow: Sendable, Hashable {
     else { return nil }
     var zone = TimeZone.current
     if let name = spec.timeZone {
-      guard let named = TimeZone(identifier: name) else { return nil }
+      guard let named = TimeZoneName.zone(named: name) else { return nil }
       zone = named
     }
     self.path = path

@@ -379,7 +379,7 @@ public actor Scheduler {
     guard let runs = try? store?.runs(workflowName: workflow.name, limit: 20) else { return false }
     return runs.contains { run in
       run.workflowPath == workflow.path && run.finishedAt == nil
-        && run.processID.map(environment.isProcessAlive) == true
+        && store?.isAlive(run, isProcessAlive: environment.isProcessAlive) == true
     }
   }
 

@@ -15,7 +15,9 @@ enum CrontabCommand: Command {
     discussion: """
       Each workflow gets a comment line, CRON_TZ for its time zone, and a line that runs \
       'intentflow run FILE --non-interactive' under 'flock -n' (overlap: skip; 'flock' waits \
-      for overlap: queue; none for allow), appending output to $INTENTFLOW_HOME/logs/NAME.log. \
+      for overlap: queue; none for allow), appending output to $INTENTFLOW_HOME/logs/NAME-HASH.log (HASH: of the file's path, so \
+      two workflows never share a lock or a log). Time zones must be IANA names; a path or \
+      home holding a control character refuses the export (exit 2, nothing printed). \
       Schedules cron cannot express (a seconds field, L, #) are listed as comments; use \
       'intentflow schedule' for those.
       """,
@@ -33,8 +35,14 @@ enum CrontabCommand: Command {
       environment: context.environment, currentDirectory: context.currentDirectory)
     let export = CrontabExport(
       executable: ChildProcessLauncher.currentExecutable, home: home.path)
-    context.standardOutput.write(
-      export.render(catalog.workflows, skipped: catalog.invalid.map(\.path)))
+    let text: String
+    do {
+      text = try export.render(catalog.workflows, skipped: catalog.invalid.map(\.path))
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.message)
+      return ExitCode.usage
+    }
+    context.standardOutput.write(text)
     context.standardOutput.flush()
     return catalog.invalid.isEmpty ? ExitCode.success : ExitCode.usage
   }

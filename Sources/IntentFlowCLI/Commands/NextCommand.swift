@@ -56,12 +56,13 @@ enum NextCommand: Command {
           "'\(argument)' has no \"schedule\"; add one, such as \"schedule\": \"0 7 * * *\"")
       }
       cron = schedule.cron
-      if let name = schedule.timeZone, let named = TimeZone(identifier: name) { zone = named }
+      if let name = schedule.timeZone, let named = TimeZoneName.zone(named: name) { zone = named }
     }
     if let name = command[Self.timezone] {
-      guard let named = TimeZone(identifier: name) else {
-        var message = "unknown time zone '\(name)'"
-        if let suggestion = Spelling.closest(to: name, among: TimeZone.knownTimeZoneIdentifiers) {
+      guard let named = TimeZoneName.zone(named: name) else {
+        var message = TimeZoneName.problem(with: name) ?? "unknown time zone '\(name)'"
+        let candidates = TimeZoneName.suggestionCandidates(for: name)
+        if let suggestion = Spelling.closest(to: name, among: candidates) {
           message += "; did you mean '\(suggestion)'?"
         }
         throw command.usageError(message)

@@ -10,7 +10,8 @@ enum RunCommand: Command {
   static let file = Positional(
     "FILE", help: "The workflow file to run ('-' reads standard input).")
   static let input = Option<String>(
-    "input", short: "i", valueName: "NAME=VALUE", help: "Give a workflow input a value.",
+    "input", short: "i", valueName: "NAME=VALUE",
+    help: "Give a workflow input a value (NAME=@FILE: read it from a file; @@ for '@').",
     isRepeating: true)
   static let json = Flag("json", help: "Print one JSON object with the status, output and steps.")
   static let yes = Flag("yes", short: "y", help: "Answer every confirmation with yes.")
@@ -49,6 +50,19 @@ enum RunCommand: Command {
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    // Signals are handled before any work, so one that comes while the file is read still
+    // cancels the run (recorded as cancelled), and a second one records it on the way out.
+    let signals = SignalWatcher()
+    let history = RunHistory(context: context)
+    let parentWatch =
+      context.handlesSignals ? ParentWatch.start(environment: context.environment) : nil
+    if context.handlesSignals {
+      signals.start(onSignal: { _ in }, onForcedExit: { history.finishCancelled(signal: $0) })
+    }
+    defer {
+      parentWatch?.cancel()
+      if context.handlesSignals { signals.stop() }
+    }
     let path = command[Self.file] ?? "-"
     let json = command[Self.json]
     var inputs: [String: Value] = [:]
@@ -56,7 +70,13 @@ enum RunCommand: Command {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
         throw command.usageError("'\(pair)' is not NAME=VALUE; write --input NAME=VALUE")
       }
-      inputs[String(pair[..<equals])] = .text(String(pair[pair.index(after: equals)...]))
+      let name = pair[..<equals]
+      do {  // NAME=@FILE reads the value from a file (secrets stay out of the command line)
+        inputs[String(name)] = .text(
+          try InputValueFile.value(
+            of: pair[pair.index(after: equals)...], name: name,
+            currentDirectory: context.currentDirectory))
+      } catch { throw command.usageError(error.message) }
     }
     var timeout: Duration?? = nil
     if let text = command[Self.timeout] {
@@ -89,7 +109,6 @@ enum RunCommand: Command {
     let interactive = !command[Self.nonInteractive] && context.terminal.isInputTerminal
     let observer = RunObserver(
       context: context, verbose: command[Self.verbose], quiet: command[Self.quiet])
-    let signals = SignalWatcher()
     var configuration = Executor.Configuration()
     configuration.assumeYes = command[Self.yes]
     configuration.now = context.now
@@ -108,11 +127,7 @@ enum RunCommand: Command {
     }
 
     let executor = Executor(configuration: configuration)
-    // The run waits until the signal watcher is in place: a signal as the first step starts
-    // must cancel the run (which then reports and is recorded), not kill the process.
-    let (watching, watcherStarted) = AsyncStream.makeStream(of: Void.self)
     let task = Task { () -> RunResult in
-      for await _ in watching {}
       // Inputs are checked (and asked for) first: a run rejected for its inputs never started
       // and is not recorded.
       let bound: [String: Value]
@@ -123,16 +138,13 @@ enum RunCommand: Command {
           workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
           steps: [], error: error, startedAt: context.now(), duration: .zero)
       }
-      var history = RunHistory(context: context)
-      history.begin(plan, path: path)
+      history.begin(plan, path: path, inputs: inputs)
       let result = await executor.run(plan, inputs: bound)
       history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
       return result
     }
-    if context.handlesSignals { signals.start { _ in task.cancel() } }
-    watcherStarted.finish()
+    signals.whenSignalled { task.cancel() }
     let result = await task.value
-    if context.handlesSignals { signals.stop() }
 
     if let error = result.error, error.code == .usage {
       context.printError(context.errorStyle.red("error: ") + error.message)

@@ -135,7 +135,11 @@ public final class RunStore: Sendable {
   /// Gives the status ``RunRecord/abandonedStatus`` to runs left running by a process that
   /// has died (it crashed, or was killed with `SIGKILL`).
   ///
-  /// Runs without a process id are left alone. The liveness checks run before the write
+  /// A run is dead when its lock (``RunLease``) is free: the kernel let go of it when the
+  /// process ended. Process ids are not consulted for such runs, since they are reused and
+  /// mean nothing across containers sharing a home. Only a run without a lock file (recorded
+  /// before locks, or by ``beginRun(workflowName:workflowPath:trigger:startedAt:processID:)``)
+  /// is judged by `isAlive`; one with neither is left alone. The checks run before the write
   /// lock is taken, and a run that finishes meanwhile keeps its own status.
   /// - Parameter isAlive: Whether the process with this id is alive; by default, whether one
   ///   exists on this machine (``isProcessAlive(_:)``).
@@ -148,13 +152,13 @@ public final class RunStore: Sendable {
     let running = try database.query(SQL.unfinishedRuns)
     var dead: [Int64] = []
     for row in running {
-      guard let id = try row.int("id"),
-        let pid = try row.int("process_id").flatMap(Int32.init(exactly:))
-      else { continue }
-      if !isAlive(pid) { dead.append(id) }
+      guard let id = try row.int("id") else { continue }
+      let processID = try row.int("process_id").flatMap(Int32.init(exactly:))
+      let alive = liveness(id: id, processID: processID, isProcessAlive: isAlive)
+      if alive == false { dead.append(id) }
     }
     guard !dead.isEmpty else { return 0 }
-    return try database.writeTransaction { (connection) throws(StorageError) in
+    let marked = try database.writeTransaction { (connection) throws(StorageError) in
       var marked = 0
       for id in dead {
         marked +=
@@ -163,6 +167,8 @@ public final class RunStore: Sendable {
       }
       return marked
     }
+    removeLockFiles(of: dead)
+    return marked
   }
 
   /// Whether a process with the given id exists on this machine (`kill(pid, 0)`).

@@ -1,3 +1,4 @@
+import Cron
 import Foundation
 import IntentKit
 import StrictJSON
@@ -37,6 +38,7 @@ struct WorkflowDecoder {
     if let node = object["name"] {
       name = text(node, what: "'name'") ?? ""
       if name.isEmpty, case .string = node.kind { error("'name' must not be empty", at: node) }
+      if let problem = UnsafeText.problem(in: name, what: "name") { error(problem, at: node) }
     } else {
       error("the workflow has no 'name'; add \"name\": \"…\"", at: root)
     }

@@ -85,9 +85,12 @@ public struct WorkflowLoader: Sendable {
   static func decodeCollecting(_ source: WorkflowSource) throws(WorkflowInvalid)
     -> (workflow: Workflow, problems: [Diagnostic])
   {
+    if let problem = WorkflowFileReader.notAWorkflow(source) {  // no excerpt of its bytes
+      throw WorkflowInvalid(diagnostics: [problem])
+    }
     let root: JSONNode
     do {
-      root = try JSONParser.parse(source.bytes)
+      root = try JSONParser.parse(source.bytes, options: WorkflowFileReader.parserOptions)
     } catch {
       throw WorkflowInvalid(
         diagnostics: [
@@ -106,29 +109,9 @@ public struct WorkflowLoader: Sendable {
     return (workflow, decoder.diagnostics.sorted(by: Planner.fileOrder))
   }
 
-  /// Reads a whole file; `-` reads standard input.
+  /// Reads a whole workflow file with ``WorkflowFileReader``; `-` reads standard input.
   @Sendable public static func readFile(_ path: String) throws -> [UInt8] {
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
-    defer { if descriptor != 0 { close(descriptor) } }
-    var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw POSIXFailure(code: EISDIR)
-    }
-    var bytes: [UInt8] = []
-    let chunk = 1 << 16
-    if info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
-    var buffer = [UInt8](repeating: 0, count: chunk)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunk) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw POSIXFailure(code: errno)
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: buffer[0..<count])
-    }
-    return bytes
+    try WorkflowFileReader.read(path)  // regular files only, under a size limit
   }
 
   static func describe(_ error: any Error) -> String {
