@@ -20,7 +20,8 @@ enum HistoryCommand: Command {
   static let prune = Flag("prune", help: "Delete old history now, then print what was deleted.")
   static let olderThan = Option<Duration>(
     "older-than", valueName: "DURATION", help: "With --prune: the age of history to delete.",
-    defaultDescription: "90d", convert: { DurationText.parse($0).flatMap { $0 > .zero ? $0 : nil } },
+    defaultDescription: "90d",
+    convert: { DurationText.parse($0).flatMap { $0 > .zero ? $0 : nil } },
     invalid: { "'\($0)' is not a duration; write 30d, 12h or 90m" })
 
   static let spec = CommandSpec(
