@@ -21,6 +21,8 @@ let package = Package(
   targets: [
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // System zlib (zlib1g-dev on Debian), for the gzip of `files.archive`.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
 
     // Leaf libraries (CLIKit borrows only IntentKit's spelling suggestions).
     .target(name: "StrictJSON", swiftSettings: strictSwift),
@@ -34,8 +36,11 @@ let package = Package(
       name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"],
-      swiftSettings: strictSwift),
+      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron", "CZlib", "StrictJSON"],
+      swiftSettings: strictSwift,
+      // FoundationNetworking (http.request) uses libcurl; a --static-swift-stdlib build must
+      // name it (libcurl4-openssl-dev on Debian).
+      linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
