@@ -37,9 +37,9 @@ public struct ArchiveFiles: AppIntent {
         "two of the files are called '\(duplicate)'; an archive holds each name once")
     }
     var count = 0
-    try FileWriting.replace(target) { descriptor in
+    try FileWriting.replace(target) { descriptor, temporary in
       let gzip = try GzipWriter(descriptor: descriptor, path: target)
-      var tar = TarWriter(sink: { try gzip.write($0) }, excluded: [target])
+      var tar = TarWriter(sink: { try gzip.write($0) }, excluded: [target, temporary])
       for file in files {
         try Task.checkCancellation()
         try tar.add(file.path, as: file.name, followLink: true)

@@ -20,14 +20,18 @@ struct FileListing {
   }
 
   /// The matching entries, sorted by their path below the folder (for a flat listing, by
-  /// name).
+  /// name), ignoring case.
   ///
   /// - Complexity: One `readdir` per folder and one `stat` per matching entry.
   func files() throws -> [File] {
     var found: [(key: String, file: File)] = []
     try visit(folder, relative: "", into: &found)
-    found.sort { $0.key < $1.key }
-    return found.map(\.file)
+    // Ignoring case, as people read names; a folder's content right after the folder.
+    var keyed = found.map {
+      (key: $0.key.lowercased().replacingOccurrences(of: "/", with: "\u{0}"), $0)
+    }
+    keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.1.key < $1.1.key }
+    return keyed.map(\.1.file)
   }
 
   private func visit(

@@ -8,11 +8,12 @@ enum FileWriting {
   /// half. A symbolic link at `path` is replaced by the file, not written through. An existing
   /// file's permissions are kept.
   static func replace(_ path: String, with bytes: [UInt8]) throws {
-    try replace(path) { descriptor in try write(bytes, to: descriptor, path: path) }
+    try replace(path) { descriptor, _ in try write(bytes, to: descriptor, path: path) }
   }
 
-  /// Replaces `path` atomically with what `fill` writes to a temporary file's descriptor.
-  static func replace(_ path: String, fill: (Int32) throws -> Void) throws {
+  /// Replaces `path` atomically with what `fill` writes to a temporary file's descriptor (it
+  /// also gets the temporary file's path).
+  static func replace(_ path: String, fill: (Int32, String) throws -> Void) throws {
     let folder = Paths.folder(of: path)
     try requireFolder(folder, for: path)
     var existing = stat()
@@ -36,7 +37,7 @@ enum FileWriting {
       if exists, (existing.st_mode & S_IFMT) == S_IFREG {
         fchmod(descriptor, existing.st_mode & 0o7777)
       }
-      try fill(descriptor)
+      try fill(descriptor, temporary)
       guard fsync(descriptor) == 0 else {
         throw IntentError("cannot write '\(path)': \(Paths.reason())")
       }
