@@ -36,7 +36,8 @@ let package = Package(
       name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron", "CZlib", "StrictJSON"],
+      name: "StandardIntents",
+      dependencies: ["IntentKit", "Storage", "Cron", "CZlib", "StrictJSON"],
       swiftSettings: strictSwift,
       // FoundationNetworking (http.request) uses libcurl; a --static-swift-stdlib build must
       // name it (libcurl4-openssl-dev on Debian).

@@ -82,9 +82,8 @@ enum FileWriting {
   static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
     try bytes.withUnsafeBytes { buffer in
       var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(
-          descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           throw IntentError("cannot write '\(path)': \(Paths.reason())")
