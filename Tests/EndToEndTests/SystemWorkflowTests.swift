@@ -116,6 +116,36 @@ struct SystemWorkflowTests {
     #expect(json.objects("steps")?.map { $0.string("status") } == ["succeeded", "succeeded"])
   }
 
+  @Test("a ${…} in a script is rejected before the run: values go in as arguments")
+  func scriptInjection() async throws {
+    try sandbox.write(
+      "inject.json",
+      """
+      { "name": "inject", "inputs": { "name": { "default": "x; touch pwned" } }, "steps": [
+        { "intent": "shell.run", "parameters": { "script": "echo ${inputs.name}" } }
+      ] }
+      """)
+    let rejected = try await sandbox.run("run", "inject.json")
+    #expect(rejected.status == 2)
+    #expect(
+      rejected.stderr.hasPrefix(
+        "inject.json:2:54: error: 'shell.run' takes no ${…} in 'script': it is run as shell "
+          + "text, where a value could run as code; pass values in 'arguments' and read them as "
+          + "\"$1\", \"$2\"… (write $${ for a literal ${)"), "\(rejected)")
+    try sandbox.write(
+      "safe.json",
+      """
+      { "name": "safe", "inputs": { "name": { "default": "x; touch pwned" } }, "steps": [
+        { "intent": "shell.run",
+          "parameters": { "script": "echo \\"$1\\"", "arguments": ["${inputs.name}"] } }
+      ] }
+      """)
+    let safe = try await sandbox.run("run", "safe.json")
+    #expect(safe.stdout == "x; touch pwned\n", "\(safe)")
+    #expect(
+      !FileManager.default.fileExists(atPath: sandbox.work.appendingPathComponent("pwned").path))
+  }
+
   @Test("flow.fail fails the run with exit code 1 and its message")
   func fail() async throws {
     try sandbox.write(

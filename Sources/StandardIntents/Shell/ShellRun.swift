@@ -8,7 +8,7 @@ import Synchronization
 /// first found on `PATH`), and a `script` receives values only as `$1`, `$2`… from
 /// `arguments`. The command runs in a process group of its own; on timeout or cancellation
 /// the whole group gets SIGTERM, then SIGKILL after a grace period.
-public struct ShellRun: AppIntent, CancellableIntent {
+public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
   public static let identifier: IntentIdentifier = "shell.run"
   public static let title = "Run Shell Command"
   public static let description =
@@ -16,6 +16,11 @@ public struct ShellRun: AppIntent, CancellableIntent {
     + "$1…), feeding input to its stdin; returns stdout, stderr and the exit code. A non-zero "
     + "exit fails the step unless allowFailure."
   public static let parameterSummary: String? = "Run {command}{script}"
+  public static let literalParameters = [
+    "script":
+      "it is run as shell text, where a value could run as code; pass values in 'arguments' "
+      + "and read them as \"$1\", \"$2\"… (write $${ for a literal ${)"
+  ]
 
   @Parameter(
     title: "Command",

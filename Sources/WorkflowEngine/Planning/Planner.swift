@@ -324,6 +324,14 @@ private struct PlanBuilder {
         continue
       }
       given.insert(parameter.name)
+      if let reason = descriptor.literalParameters[parameter.name] {
+        if case .literal = compiled {
+        } else {
+          error(
+            "'\(descriptor.identifier)' takes no ${…} in '\(parameter.name)': \(reason)",
+            at: argument.value.span.location)
+        }
+      }
       let checked = checkValue(
         argument.value, compiled: compiled, type: type, against: parameter.type,
         what: "parameter '\(parameter.name)' of '\(descriptor.identifier)'")
