@@ -32,9 +32,9 @@ public struct ShowNotification: AppIntent {
         "notify-send", path: environment["PATH"], in: currentDirectory),
       let process = try? ChildProcess(
         executable: notifier, arguments: ["notify-send", "--", title] + (body.map { [$0] } ?? []),
-        environment: environment, directory: nil, hasInput: false)
+        environment: environment, directory: nil, input: nil)
     {
-      let outcome = await process.run(input: nil, grace: settings.terminationGrace)
+      let outcome = await process.run(grace: settings.terminationGrace)
       if outcome.exitCode == 0 { return .result() }
     }
     return .result(dialog: line)

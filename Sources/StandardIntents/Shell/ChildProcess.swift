@@ -6,22 +6,19 @@ import Synchronization
 /// A command started with `posix_spawn` in a process group of its own, its standard streams
 /// piped to us.
 ///
-/// Blocking calls (`read`, `write`, `waitpid`) run on Dispatch threads, never on the Swift
-/// concurrency pool, so that a long command cannot starve the timers that time it out.
-/// stdout and stderr are drained at once, so neither pipe can fill and stall the command.
+/// One thread of its own per command (never the Swift concurrency pool, nor Dispatch's few
+/// threads, which blocking calls would starve) feeds stdin and drains stdout and stderr at
+/// once with `poll`, so neither pipe can fill and stall the command, then reaps it.
 /// ``terminate(grace:)`` sends SIGTERM to the whole group (the command's children and their
 /// children too), then SIGKILL once the grace period is over.
 final class ChildProcess: Sendable {
   /// The process id, which is also the id of its process group.
   let pid: pid_t
-  private let stdinFD: Int32?
-  private let stdoutFD: Int32
-  private let stderrFD: Int32
   private let state = Mutex(State())
 
   private struct State {
-    var status: Int32?
-    var waiters: [CheckedContinuation<Int32, Never>] = []
+    var outcome: Outcome?
+    var waiters: [CheckedContinuation<Outcome, Never>] = []
     var terminating = false
   }
 
@@ -35,101 +32,94 @@ final class ChildProcess: Sendable {
     var signal: Int32?
   }
 
-  /// Starts `executable` with `arguments` (the first is the program's name as it sees it).
+  /// Starts `executable` with `arguments` (the first is the program's name as it sees it),
+  /// feeding it `input` (or nothing: `/dev/null`).
   ///
   /// - Throws: ``IntentError`` when the system cannot start it (not found, not executable).
   init(
     executable: String, arguments: [String], environment: [String: String],
-    directory: String?, hasInput: Bool
+    directory: String?, input: [UInt8]?
   ) throws {
-    Self.ignoreBrokenPipes
     var pipes: [Int32] = []
     func makePipe() throws -> (read: Int32, write: Int32) {
       var fds: [Int32] = [-1, -1]
-      let result = pipe(&fds)
-      if result == 0 { for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } }
-      guard result == 0 else { throw IntentError("cannot create a pipe: \(Paths.reason())") }
+      guard pipe(&fds) == 0 else { throw IntentError("cannot create a pipe: \(Paths.reason())") }
+      for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
       pipes += fds
       return (fds[0], fds[1])
     }
     var childEnds: [Int32] = []
     defer { for fd in childEnds { close(fd) } }
+    let streams: Streams
     do {
-      let input: Int32
-      if hasInput {
+      let stdinRead: Int32
+      var stdinWrite: Int32?
+      if input != nil {
         let pipe = try makePipe()
-        input = pipe.read
-        stdinFD = pipe.write
+        (stdinRead, stdinWrite) = (pipe.read, pipe.write)
       } else {
-        input = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        stdinFD = nil
+        stdinRead = open("/dev/null", O_RDONLY | O_CLOEXEC)
       }
       let output = try makePipe()
       let errors = try makePipe()
-      stdoutFD = output.read
-      stderrFD = errors.read
-      childEnds = [input, output.write, errors.write]
+      childEnds = [stdinRead, output.write, errors.write]
       pid = try Self.spawn(
         executable, arguments, environment, directory,
-        streams: (input, output.write, errors.write))
+        streams: (stdinRead, output.write, errors.write))
+      streams = Streams(input: stdinWrite, output: output.read, errors: errors.read)
     } catch {
       for fd in pipes where !childEnds.contains(fd) { close(fd) }
       throw error
     }
     let pid = self.pid
-    DispatchQueue.global().async { [self] in
+    let thread = Thread { [self] in
+      let (stdout, stderr) = streams.pump(input ?? [])
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      let signalled = status & 0x7f
+      let outcome =
+        signalled != 0 && signalled != 0x7f
+        ? Outcome(stdout: stdout, stderr: stderr, exitCode: 128 + Int(signalled), signal: signalled)
+        : Outcome(stdout: stdout, stderr: stderr, exitCode: Int((status >> 8) & 0xff), signal: nil)
       let waiters = state.withLock { state in
-        state.status = status
+        state.outcome = outcome
         defer { state.waiters = [] }
         return state.waiters
       }
-      for waiter in waiters { waiter.resume(returning: status) }
+      for waiter in waiters { waiter.resume(returning: outcome) }
     }
+    thread.start()
   }
 
-  /// Feeds `input` to the command, collects its output and waits for it to exit. When the
-  /// task is cancelled, the process group is terminated.
-  func run(input: [UInt8]?, grace: Duration) async -> Outcome {
+  /// Waits for the command to end and returns what it left. When the task is cancelled, the
+  /// process group is terminated, SIGKILL following SIGTERM after `grace`.
+  func run(grace: Duration) async -> Outcome {
     await withTaskCancellationHandler {
-      async let written: Void = Self.write(input ?? [], to: stdinFD)
-      async let stdout = Self.readAll(stdoutFD)
-      async let stderr = Self.readAll(stderrFD)
-      let status = await exitStatus()
-      let (out, err, _) = await (stdout, stderr, written)
-      let signalled = status & 0x7f
-      if signalled != 0 && signalled != 0x7f {
-        return Outcome(stdout: out, stderr: err, exitCode: 128 + Int(signalled), signal: signalled)
-      }
-      return Outcome(stdout: out, stderr: err, exitCode: Int((status >> 8) & 0xff), signal: nil)
+      await finished()
     } onCancel: {
       startTerminating(grace: grace)
     }
   }
 
-  /// The raw wait status, once the process has exited.
-  func exitStatus() async -> Int32 {
+  /// The outcome, once the process has exited and its output is read.
+  func finished() async -> Outcome {
     await withCheckedContinuation { continuation in
-      let status = state.withLock { state -> Int32? in
-        if let status = state.status { return status }
+      let outcome = state.withLock { state -> Outcome? in
+        if let outcome = state.outcome { return outcome }
         state.waiters.append(continuation)
         return nil
       }
-      if let status { continuation.resume(returning: status) }
+      if let outcome { continuation.resume(returning: outcome) }
     }
   }
 
-  /// Whether the process has exited (and been reaped).
-  var hasExited: Bool { state.withLock { $0.status != nil } }
-
-  /// Sends SIGTERM to the process group, waits for the process to exit or for `grace` to
+  /// Sends SIGTERM to the process group, waits for the command to end or for `grace` to
   /// pass, then sends SIGKILL to whatever of the group is left.
   func terminate(grace: Duration) async {
     startTerminating(grace: grace)
     await withTaskGroup(of: Void.self) { group in
-      group.addTask { _ = await self.exitStatus() }
-      group.addTask { await Self.sleep(grace) }
+      group.addTask { _ = await self.finished() }
+      group.addTask { try? await Task.sleep(for: grace) }
       await group.next()
       group.cancelAll()
     }
@@ -140,7 +130,7 @@ final class ChildProcess: Sendable {
   private func startTerminating(grace: Duration) {
     let first = state.withLock { state in
       defer { state.terminating = true }
-      return !state.terminating
+      return !state.terminating && state.outcome == nil
     }
     guard first else { return }
     kill(-pid, SIGTERM)
@@ -150,11 +140,6 @@ final class ChildProcess: Sendable {
     DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
       kill(-pid, SIGKILL)
     }
-  }
-
-  /// A sleep that ends early, without error, when its task is cancelled.
-  private static func sleep(_ duration: Duration) async {
-    try? await Task.sleep(for: duration)
   }
 
   // MARK: Spawning
@@ -217,56 +202,6 @@ final class ChildProcess: Sendable {
     }
     return pid
   }
-
-  /// Set once: a command that exits without reading its input must not kill the runner with
-  /// SIGPIPE; the write fails with EPIPE instead.
-  private static let ignoreBrokenPipes: Void = {
-    signal(SIGPIPE, SIG_IGN)
-  }()
-
-  // MARK: Streams
-
-  private static func readAll(_ descriptor: Int32) async -> [UInt8] {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-          let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-          if count > 0 {
-            result.append(contentsOf: buffer[..<count])
-          } else if count < 0 && errno == EINTR {
-            continue
-          } else {
-            break
-          }
-        }
-        close(descriptor)
-        continuation.resume(returning: result)
-      }
-    }
-  }
-
-  private static func write(_ bytes: [UInt8], to descriptor: Int32?) async {
-    guard let descriptor else { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      DispatchQueue.global().async {
-        bytes.withUnsafeBytes { buffer in
-          var offset = 0
-          while offset < buffer.count, let base = buffer.baseAddress {
-            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-            if written < 0 {
-              if errno == EINTR { continue }
-              break  // EPIPE: the command stopped reading
-            }
-            offset += written
-          }
-        }
-        close(descriptor)
-        continuation.resume()
-      }
-    }
-  }
 }
 
 /// The `_np` file actions of glibc 2.29+ and macOS 10.15+, found at run time: Swift's Glibc
@@ -291,5 +226,75 @@ private enum SpawnExtensions {
     #endif
     guard let address = dlsym(handle, name) else { return nil }
     return unsafeBitCast(address, to: T.self)
+  }
+}
+
+/// The parent's ends of a command's pipes, pumped by one thread with `poll`.
+private struct Streams: Sendable {
+  var input: Int32?
+  var output: Int32
+  var errors: Int32
+
+  /// Writes `bytes` to stdin (then closes it) while reading stdout and stderr to their end.
+  ///
+  /// SIGPIPE is blocked on this thread while it writes: a command that exits without reading
+  /// its input makes the write fail with EPIPE instead of killing the runner, and the signal
+  /// that is then pending is taken back before the mask is restored.
+  func pump(_ bytes: [UInt8]) -> (stdout: [UInt8], stderr: [UInt8]) {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer {
+      var none = timespec(tv_sec: 0, tv_nsec: 0)
+      while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+    var input = self.input
+    if let descriptor = input {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+      if bytes.isEmpty {
+        close(descriptor)
+        input = nil
+      }
+    }
+    var written = 0
+    var open = [output: true, errors: true]
+    var collected: [Int32: [UInt8]] = [output: [], errors: []]
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while open.values.contains(true) {
+      var polled = [output, errors].filter { open[$0] == true }.map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+      }
+      if let input { polled.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+      if poll(&polled, nfds_t(polled.count), -1) < 0 {
+        if errno == EINTR { continue }
+        break
+      }
+      for entry in polled where entry.revents != 0 {
+        if entry.fd == input {
+          let count = bytes.withUnsafeBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            return Foundation.write(entry.fd, base + written, min(raw.count - written, 64 * 1024))
+          }
+          if count > 0 { written += count }
+          if written == bytes.count || (count < 0 && errno != EAGAIN && errno != EINTR) {
+            close(entry.fd)  // all written, or the command stopped reading (EPIPE)
+            input = nil
+          }
+          continue
+        }
+        let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+        if count > 0 {
+          collected[entry.fd, default: []].append(contentsOf: buffer[..<count])
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+          close(entry.fd)
+          open[entry.fd] = false
+        }
+      }
+    }
+    if let input { close(input) }
+    return (collected[output] ?? [], collected[errors] ?? [])
   }
 }

@@ -91,10 +91,9 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
     try Task.checkCancellation()
     let process = try ChildProcess(
       executable: executable, arguments: words, environment: environment, directory: start,
-      hasInput: input != nil)
+      input: input.map { Array($0.utf8) })
     running.set(process)
-    let outcome = await process.run(
-      input: input.map { Array($0.utf8) }, grace: settings.terminationGrace)
+    let outcome = await process.run(grace: settings.terminationGrace)
     try Task.checkCancellation()
     let result = ShellResult(
       stdout: String(decoding: outcome.stdout, as: UTF8.self),
