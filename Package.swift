@@ -23,6 +23,9 @@ let package = Package(
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // System zlib (zlib1g-dev on Debian), for the gzip of `files.archive`.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // Trampolines into a libcurl that http.request opens with dlopen on its first request (no
+    // library linked, so runs that make no request never load it).
+    .systemLibrary(name: "CDynamicCurl", path: "Sources/CDynamicCurl"),
 
     // Leaf libraries (CLIKit borrows only IntentKit's spelling suggestions).
     .target(name: "StrictJSON", swiftSettings: strictSwift),
@@ -37,11 +40,11 @@ let package = Package(
       swiftSettings: strictSwift),
     .target(
       name: "StandardIntents",
-      dependencies: ["IntentKit", "Storage", "Cron", "CZlib", "StrictJSON"],
+      dependencies: ["IntentKit", "Storage", "Cron", "CZlib", "CDynamicCurl", "StrictJSON"],
       swiftSettings: strictSwift,
-      // FoundationNetworking (http.request) uses libcurl; a --static-swift-stdlib build must
-      // name it (libcurl4-openssl-dev on Debian).
-      linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
+      // http.request opens libcurl with dlopen on Linux, rather than FoundationNetworking's
+      // URLSession, whose libcurl and some 30 libraries it needs would load at every start.
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),

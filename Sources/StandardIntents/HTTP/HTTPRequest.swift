@@ -2,11 +2,8 @@ public import Foundation
 public import IntentKit
 import StrictJSON
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// `http.request`: sends an HTTP request with `URLSession` and returns the response.
+/// `http.request`: sends an HTTP request and returns the response (libcurl, opened on the
+/// first request, on Linux; `URLSession` on macOS).
 public struct HTTPRequest: AppIntent {
   public static let identifier: IntentIdentifier = "http.request"
   public static let title = "Get Contents of URL"
@@ -52,84 +49,86 @@ public struct HTTPRequest: AppIntent {
   public init() {}
 
   public func perform() async throws -> IntentResult<HTTPResponse> {
-    let request = try makeRequest()
-    let data: Data
-    let response: URLResponse
+    let exchange = try makeExchange()
+    let answer: HTTPExchange.Answer
     do {
-      (data, response) = try await URLSession.shared.data(for: request)
+      answer = try await exchange.send()
     } catch {
-      try Task.checkCancellation()
-      let reason = (error as? URLError).map(Self.reason) ?? "\(error)"
+      if error.cancelled { throw CancellationError() }
       guard allowFailure else {
-        throw IntentError("could not reach '\(url.absoluteString)': \(reason)")
+        throw IntentError("could not reach '\(exchange.url)': \(error.reason)")
       }
       return .result(
         value: HTTPResponse(status: 0, headers: [:], body: "", json: .null),
-        dialog: "Could not reach '\(url.absoluteString)': \(reason).")
+        dialog: "Could not reach '\(exchange.url)': \(error.reason).")
     }
-    guard let http = response as? HTTPURLResponse else {
-      throw IntentError("'\(url.absoluteString)' did not answer with HTTP")
-    }
-    var headers: [String: String] = [:]
-    for (name, value) in http.allHeaderFields {
-      headers["\(name)".lowercased()] = "\(value)"
-    }
-    let body = String(decoding: data, as: UTF8.self)
+    let body = String(decoding: answer.body, as: UTF8.self)
     var parsed = Value.null
-    if let type = headers["content-type"]?.lowercased(), type.contains("json"),
-      let node = try? JSONParser.parse(Array(data))
+    if let type = answer.headers["content-type"]?.lowercased(), type.contains("json"),
+      let node = try? JSONParser.parse(answer.body)
     {
       parsed = Value(json: node.plainValue)
     }
-    let result = HTTPResponse(status: http.statusCode, headers: headers, body: body, json: parsed)
-    if http.statusCode >= 400 && !allowFailure {
+    let result = HTTPResponse(
+      status: answer.status, headers: answer.headers, body: body, json: parsed)
+    if answer.status >= 400 && !allowFailure {
       var start = body.trimmingCharacters(in: .whitespacesAndNewlines)
       if start.count > 300 { start = start.prefix(300) + "…" }
       throw IntentError(
-        "\(request.httpMethod ?? "GET") '\(url.absoluteString)' answered \(http.statusCode)"
+        "\(exchange.method) '\(exchange.url)' answered \(answer.status)"
           + (start.isEmpty ? "" : ": \(start)") + " (set allowFailure to handle it yourself)")
     }
     return .result(value: result)
   }
 
-  private func makeRequest() throws -> URLRequest {
-    var target = url
-    if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+  private func makeExchange() throws -> HTTPExchange {
+    var target = url.absoluteString
+    if !query.isEmpty {
       let added = query.sorted { $0.key < $1.key }.map {
         "\(Self.formEncode($0.key))=\(Self.formEncode($0.value.textDescription))"
       }
-      let existing = components.percentEncodedQuery.map { [$0] } ?? []
-      components.percentEncodedQuery = (existing + added).joined(separator: "&")
-      if let combined = components.url { target = combined }
+      let (base, fragment) = Self.split(target, at: "#")
+      target = base + (base.contains("?") ? "&" : "?") + added.joined(separator: "&")
+      if let fragment { target += "#" + fragment }
     }
-    var request = URLRequest(url: target)
-    // The step's timeout governs; URLSession's own 60-second limit would cut long ones short.
-    request.timeoutInterval = 24 * 3600
     let bodies = [body != nil, json != nil, form != nil].filter { $0 }.count
     guard bodies <= 1 else {
       throw IntentError("give one of 'body', 'json' and 'form', not several")
     }
+    var headerLines: [(name: String, value: String)] = []
+    var content: [UInt8]?
+    var type: String?
     if let body {
-      request.httpBody = Data(body.utf8)
+      content = Array(body.utf8)
+      type = "text/plain; charset=utf-8"
     } else if let json {
-      request.httpBody = Data(json.jsonValue.serialized().utf8)
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+      content = Array(json.jsonValue.serialized().utf8)
+      type = "application/json"
     } else if let form {
       let encoded = form.sorted { $0.key < $1.key }.map {
         "\(Self.formEncode($0.key))=\(Self.formEncode($0.value.textDescription))"
       }
-      request.httpBody = Data(encoded.joined(separator: "&").utf8)
-      request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+      content = Array(encoded.joined(separator: "&").utf8)
+      type = "application/x-www-form-urlencoded"
     }
-    for (name, value) in headers {
-      request.setValue(value.textDescription, forHTTPHeaderField: name)
+    let given = headers.keys.map { $0.lowercased() }
+    if let type, !given.contains("content-type") { headerLines.append(("Content-Type", type)) }
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      guard !name.isEmpty, !name.contains(where: { $0 == ":" || $0.isNewline }) else {
+        throw IntentError("'\(name)' is not a header name")
+      }
+      headerLines.append((name, value.textDescription.replacingOccurrences(of: "\n", with: " ")))
     }
     let verb = (method ?? (bodies == 1 ? "POST" : "GET")).uppercased()
     guard !verb.isEmpty, verb.allSatisfy({ $0.isLetter || $0 == "-" }) else {
       throw IntentError("'\(method ?? "")' is not an HTTP method; use GET, POST, PUT…")
     }
-    request.httpMethod = verb
-    return request
+    return HTTPExchange(url: target, method: verb, headers: headerLines, body: content)
+  }
+
+  private static func split(_ text: String, at separator: Character) -> (String, String?) {
+    guard let index = text.firstIndex(of: separator) else { return (text, nil) }
+    return (String(text[..<index]), String(text[text.index(after: index)...]))
   }
 
   /// Percent-encodes everything but RFC 3986's unreserved characters.
@@ -146,18 +145,5 @@ public struct HTTPRequest: AppIntent {
       }
     }
     return result
-  }
-
-  private static func reason(_ error: URLError) -> String {
-    switch error.code {
-    case .cannotConnectToHost: return "the connection was refused"
-    case .cannotFindHost: return "the host name was not found"
-    case .timedOut: return "it timed out"
-    case .notConnectedToInternet: return "there is no network connection"
-    case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
-      .serverCertificateHasUnknownRoot, .secureConnectionFailed:
-      return "the secure connection failed (\(error.localizedDescription))"
-    default: return error.localizedDescription
-    }
   }
 }
