@@ -96,15 +96,16 @@ private func spawnAndWait(_ arguments: [String]) -> Int32 {
   return status
 }
 
-/// Python's http.server on 127.0.0.1, on a free port.
+/// Python's http.server on 127.0.0.1, on a free port; it stops when its input ends.
 private func startServer(serving folder: String) async throws -> (process: Process, port: Int) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = [
     "python3", "-c",
     """
-    import functools, sys
+    import functools, os, sys, threading
     from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, *args): pass
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=sys.argv[1]))
@@ -115,6 +116,8 @@ private func startServer(serving folder: String) async throws -> (process: Proce
   let output = Pipe()
   process.standardOutput = output
   process.standardError = FileHandle.nullDevice
+  // The server ends when its input does: with this process at the latest.
+  process.standardInput = Pipe()
   try process.run()
   let line = await withCheckedContinuation { continuation in
     DispatchQueue.global().async {
