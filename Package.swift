@@ -21,6 +21,11 @@ let package = Package(
   targets: [
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // System zlib (zlib1g-dev on Debian), for the gzip of `files.archive`.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // Trampolines into a libcurl that http.request opens with dlopen on its first request (no
+    // library linked, so runs that make no request never load it).
+    .systemLibrary(name: "CDynamicCurl", path: "Sources/CDynamicCurl"),
 
     // Leaf libraries. Suggestions is the one "did you mean" rule that the others share.
     .target(name: "Suggestions", swiftSettings: strictSwift),
@@ -38,8 +43,13 @@ let package = Package(
       swiftSettings: strictSwift),
     .target(
       name: "StandardIntents",
-      dependencies: ["IntentKit", "Storage", "Cron", "StrictJSON", "Suggestions"],
-      swiftSettings: strictSwift),
+      dependencies: [
+        "IntentKit", "Storage", "Cron", "CZlib", "CDynamicCurl", "StrictJSON", "Suggestions",
+      ],
+      swiftSettings: strictSwift,
+      // http.request opens libcurl with dlopen on Linux, rather than FoundationNetworking's
+      // URLSession, whose libcurl and some 30 libraries it needs would load at every start.
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),

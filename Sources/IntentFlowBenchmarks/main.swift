@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|memory|wal|all]`
+// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|memory|wal|system|all]`
 import Foundation
 
 // Each area's benchmark lives in its own file and prints its figures.
@@ -15,6 +15,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("engine", runEngineBenchmark),
   ("memory", runMemoryBenchmark),
   ("wal", runWALBenchmark),
+  ("system", runSystemBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

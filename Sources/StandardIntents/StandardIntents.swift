@@ -9,7 +9,7 @@ public enum StandardIntents {
       Uppercase.self,
       CountList.self,
       Wait.self,
-    ] + dataIntents
+    ] + dataIntents + systemIntents
 
   /// A registry holding the built-in intents.
   public static var registry: IntentRegistry { IntentRegistry(all) }

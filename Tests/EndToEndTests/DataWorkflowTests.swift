@@ -29,10 +29,10 @@ struct DataWorkflowTests {
     #expect(other.stdout == "6 words (4 different)\n")
   }
 
-  @Test("json-field reads a nested field, and names the keys when the field is missing")
+  @Test("json-document-field reads a nested field, and names the keys when the field is missing")
   func jsonField() async throws {
     let sandbox = try Sandbox()
-    let path = Fixtures.exampleWorkflow("json-field.json")
+    let path = Fixtures.exampleWorkflow("json-document-field.json")
     let result = try await sandbox.run("run", path)
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "Ada Lovelace\n")

@@ -57,9 +57,10 @@ struct StandardIntentsTests {
     #expect(registry.intent("list.count")?.parameter(named: "input")?.type == .list(.any))
   }
 
-  @Test("the only entity type is Todo")
+  @Test("the entity types are Todo and File, and the records ShellResult and HTTPResponse")
   func entityTypes() {
-    #expect(registry.entityTypes.map(\.name) == ["Todo"])
+    #expect(registry.entityTypes.map(\.name) == ["File", "HTTPResponse", "ShellResult", "Todo"])
+    #expect(registry.entityTypes.filter(\.isRecord).map(\.name) == ["HTTPResponse", "ShellResult"])
   }
 
   @Test("misspelt identifiers get a suggestion")

@@ -80,8 +80,10 @@ enum DescribeCommand: Command {
   static func describe(_ type: ValueType) -> String {
     switch type {
     case .entity(let entity):
-      let properties = ["id: text"] + entity.properties.map { "\($0.name): \($0.type)" }
-      return "\(entity.name) (\(properties.joined(separator: ", ")))"
+      let properties =
+        (entity.isRecord ? [] : ["id: text"]) + entity.properties.map { "\($0.name): \($0.type)" }
+      return
+        "\(entity.name)\(entity.isRecord ? " record" : "") (\(properties.joined(separator: ", ")))"
     case .list(.entity(let entity)):
       return "list of \(describe(.entity(entity)))"
     default:

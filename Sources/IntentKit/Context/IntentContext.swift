@@ -11,6 +11,8 @@ public struct IntentContext: Sendable {
   public var progress: ProgressReporter
   /// The id of the running step, if any.
   public var stepID: String?
+  /// Who answers questions an intent asks itself (`ask.text`); set by ``IntentInvocation``.
+  public var interaction: any InteractionHandler = NonInteractiveHandler()
 
   /// Creates a context.
   public init(

@@ -14,6 +14,8 @@ public struct IntentDescriptor: Sendable {
   public let outputType: ValueType
   /// Whether the intent may run past the default timeout while it reports progress.
   public let isLongRunning: Bool
+  /// Parameters that take no `${…}`, with the reason (see ``LiteralParameters``).
+  public let literalParameters: [String: String]
   let instantiate: @Sendable () -> IntentInstance
 
   /// Reads an intent type's metadata.
@@ -24,6 +26,7 @@ public struct IntentDescriptor: Sendable {
     parameterSummary = Intent.parameterSummary
     outputType = Intent.Output.valueType
     isLongRunning = Intent.self is any LongRunningIntent.Type
+    literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
     parameters = Self.slots(of: Intent()).map { name, slot in
       ParameterDescriptor(name: name, metadata: slot.metadata)
     }

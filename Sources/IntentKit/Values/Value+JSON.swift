@@ -22,12 +22,13 @@ extension Value {
     case .entity(let entity):
       var properties: [(key: String, value: JSONValue)] = []
       for (name, value) in entity.properties { properties.append((name, value.jsonValue)) }
-      return .object([
-        ("type", .string(entity.typeName)),
-        ("id", .string(entity.id)),
-        ("display", .string(entity.displayRepresentation.title)),
-        ("properties", .object(properties)),
-      ])
+      return .object(
+        [("type", .string(entity.typeName))]
+          + (entity.isRecord ? [] : [("id", .string(entity.id))])  // records have no identity
+          + [
+            ("display", .string(entity.displayRepresentation.title)),
+            ("properties", .object(properties)),
+          ])
     }
   }
 

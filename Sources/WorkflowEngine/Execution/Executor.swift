@@ -139,8 +139,12 @@ public struct Executor: Sendable {
         output = last
       }
     } catch {
-      failure = error
-      status = RunStatus(error.code)
+      if let stop = error.underlying as? WorkflowStop {
+        output = stop.output  // flow.stop: the run ends here, succeeded
+      } else {
+        failure = error
+        status = RunStatus(error.code)
+      }
     }
     configuration.observer(.runFinished(status: status))
     return RunResult(
@@ -236,6 +240,17 @@ private struct RunState {
         output = try await runWorkflow(subplan, inputs: inputs, step: step)
       }
     } catch {
+      if let stop = error.underlying as? WorkflowStop {
+        // flow.stop: this step, and each block around it, ends succeeded; the run stops.
+        slots[step.slot] = stop.output
+        update(step) {
+          ($0.status, $0.output, $0.error, $0.runs) = (.succeeded, stop.output, nil, $0.runs + 1)
+        }
+        configuration.observer(
+          .stepFinished(
+            info, output: stop.output, dialog: nil, snippet: nil, duration: clock.now - started))
+        throw error
+      }
       let duration = clock.now - started
       var failure = error
       if failure.location == nil { failure.location = step.location }
@@ -308,6 +323,7 @@ private struct RunState {
         let result = try await invocation.run()
         return (result.output, result.dialog, result.snippet)
       } catch {
+        if error.underlying is WorkflowStop { throw error }  // flow.stop is not a failure
         var failure = error
         failure.location = failure.location ?? step.location
         let retry =

@@ -21,6 +21,16 @@ extension PlanBuilder {
       action.parameters, against: descriptor.parameters.map { ($0.name, $0.type) },
       what: { "parameter '\($0)' of '\(descriptor.identifier)'" },
       unknown: { Self.unknownParameter($0, of: descriptor) })
+    // Some parameters (a shell script's text) must be written out in the file: a value
+    // spliced in at run time could change what they do.
+    for (name, value) in arguments {
+      guard let reason = descriptor.literalParameters[name] else { continue }
+      if case .literal = value { continue }
+      let location = action.parameters.first { $0.name == name }?.value.span.location
+      error(
+        "'\(descriptor.identifier)' takes no ${…} in '\(name)': \(reason)",
+        at: location ?? step.location)
+    }
     var given = Set(arguments.map(\.name))
     let implicitInput = chainInput(of: descriptor, given: &given, previous: previous, step: step)
     for parameter in descriptor.parameters
