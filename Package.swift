@@ -21,21 +21,35 @@ let package = Package(
   targets: [
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // System zlib (zlib1g-dev on Debian), for the gzip of `files.archive`.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // Trampolines into a libcurl that http.request opens with dlopen on its first request (no
+    // library linked, so runs that make no request never load it).
+    .systemLibrary(name: "CDynamicCurl", path: "Sources/CDynamicCurl"),
 
-    // Leaf libraries (CLIKit borrows only IntentKit's spelling suggestions).
+    // Leaf libraries. Suggestions is the one "did you mean" rule that the others share.
+    .target(name: "Suggestions", swiftSettings: strictSwift),
     .target(name: "StrictJSON", swiftSettings: strictSwift),
-    .target(name: "Cron", swiftSettings: strictSwift),
+    .target(name: "Cron", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
-    .target(name: "CLIKit", dependencies: ["IntentKit"], swiftSettings: strictSwift),
-    .target(name: "IntentKit", dependencies: ["StrictJSON", "Cron"], swiftSettings: strictSwift),
+    .target(name: "CLIKit", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .target(
+      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions"],
+      swiftSettings: strictSwift),
 
     // Layers.
     .target(
-      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron"],
+      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
-      name: "StandardIntents", dependencies: ["IntentKit", "Storage", "Cron"],
-      swiftSettings: strictSwift),
+      name: "StandardIntents",
+      dependencies: [
+        "IntentKit", "Storage", "Cron", "CZlib", "CDynamicCurl", "StrictJSON", "Suggestions",
+      ],
+      swiftSettings: strictSwift,
+      // http.request opens libcurl with dlopen on Linux, rather than FoundationNetworking's
+      // URLSession, whose libcurl and some 30 libraries it needs would load at every start.
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
@@ -43,6 +57,7 @@ let package = Package(
       name: "IntentFlowCLI",
       dependencies: [
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
+        "Suggestions",
       ],
       swiftSettings: strictSwift),
     .executableTarget(
@@ -57,6 +72,8 @@ let package = Package(
 
     // Tests: one target per library, plus end-to-end tests of the built binary.
     .testTarget(
+      name: "SuggestionsTests", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .testTarget(
       name: "StrictJSONTests", dependencies: ["StrictJSON"], resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
     .testTarget(
@@ -67,7 +84,8 @@ let package = Package(
     .testTarget(
       name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
     .testTarget(
-      name: "WorkflowEngineTests", dependencies: ["WorkflowEngine", "IntentKit", "Cron"],
+      name: "WorkflowEngineTests",
+      dependencies: ["WorkflowEngine", "IntentKit", "Cron", "StrictJSON"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests",

@@ -146,7 +146,7 @@ struct CronParser {
     case "@reboot": result = expression(isReboot: true)
     default:
       let hint =
-        NameSuggestion.closest(to: word, among: Self.shortcuts).map { "did you mean '\($0)'?" }
+        Self.suggestion(for: word, among: Self.shortcuts).map { "did you mean '\($0)'?" }
         ?? "expected one of \(Self.shortcuts.joined(separator: ", "))"
       throw CronSyntaxError(
         field: nil, column: tokens[0].lowerBound + 1, message: "unknown shortcut '\(word)'",
@@ -312,7 +312,7 @@ struct CronParser {
       throw error(field, start, "'L' needs a weekday in day of week, as in '5L' or 'FRIL'")
     }
     var hint: String?
-    if let suggestion = NameSuggestion.closest(to: word, among: names) {
+    if let suggestion = Self.suggestion(for: word, among: names) {
       hint = "did you mean '\(suggestion)'?"
     } else if field == .dayOfWeek, CronField.monthNames.contains(upper) {
       hint = "month names belong in the month field"

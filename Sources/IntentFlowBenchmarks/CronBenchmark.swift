@@ -1,5 +1,6 @@
 import Cron
 import Foundation
+import IntentKit
 
 // `swift run -c release IntentFlowBenchmarks cron`
 //
@@ -100,8 +101,7 @@ private func best(of runs: Int, _ measure: () -> Duration) -> Duration {
 }
 
 private func nanoseconds(_ duration: Duration) -> Double {
-  let (seconds, attoseconds) = duration.components
-  return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  duration.inSeconds * 1e9
 }
 
 private func format(_ value: Double, width: Int, digits: Int = 0) -> String {

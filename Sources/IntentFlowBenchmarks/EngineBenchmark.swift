@@ -65,11 +65,9 @@ func runEngineBenchmark() async throws {
 }
 
 private func micros(_ duration: Duration) -> String {
-  let (seconds, attoseconds) = duration.components
-  return String(format: "%.2f", Double(seconds) * 1e6 + Double(attoseconds) / 1e12)
+  String(format: "%.2f", duration.inSeconds * 1e6)
 }
 
 private func millis(_ duration: Duration) -> String {
-  let (seconds, attoseconds) = duration.components
-  return String(format: "%.1f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+  String(format: "%.1f", duration.inMilliseconds)
 }

@@ -1,3 +1,4 @@
+import IntentKit
 import StrictJSON
 
 /// Parses and writes a 10 MB workflow-like document, printing throughput.
@@ -61,8 +62,7 @@ private func report(
 }
 
 private func milliseconds(_ duration: Duration) -> Double {
-  let (seconds, attoseconds) = duration.components
-  return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+  duration.inMilliseconds
 }
 
 private func formatted(_ value: Double) -> String {

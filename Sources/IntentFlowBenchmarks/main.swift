@@ -1,25 +1,39 @@
-// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|all]`
+import Foundation
+
 // Each area's benchmark lives in its own file and prints its figures.
 let which = CommandLine.arguments.dropFirst().first ?? "all"
+if which == "memory-stage", CommandLine.arguments.count == 4 {
+  // A child of the memory benchmark: one stage, one file, its peak RSS printed.
+  try runMemoryStage(CommandLine.arguments[2], path: CommandLine.arguments[3])
+  exit(0)
+}
+if which == "memory-child" {
+  // A child process of the goals benchmark: its peak memory is the figure.
+  try await runMemoryChild(CommandLine.arguments.dropFirst(2).first ?? "unread")
+  exit(0)
+}
 if which == "profile-validate" {
   // For a profiler: nothing but validating the 10,000-step workflow of the goals benchmark.
   try runValidationForProfiling()
-} else if which == "profile-steps" {
+  exit(0)
+}
+if which == "profile-steps" {
   // For a profiler: nothing but the per-step loop of the goals benchmark.
   try await runStepsForProfiling()
-} else if which == "memory-child" {
-  // A child process of the goals benchmark: its peak memory is the figure.
-  try await runMemoryChild(CommandLine.arguments.dropFirst(2).first ?? "unread")
-} else {
-  let benchmarks: [(String, () async throws -> Void)] = [
-    ("goals", runGoalsBenchmark),
-    ("json", runJSONBenchmark),
-    ("cron", runCronBenchmark),
-    ("store", runStoreBenchmark),
-    ("engine", runEngineBenchmark),
-  ]
-  for (name, run) in benchmarks where which == "all" || which == name {
-    print("== \(name)")
-    try await run()
-  }
+  exit(0)
+}
+let benchmarks: [(String, () async throws -> Void)] = [
+  ("goals", runGoalsBenchmark),
+  ("json", runJSONBenchmark),
+  ("cron", runCronBenchmark),
+  ("store", runStoreBenchmark),
+  ("engine", runEngineBenchmark),
+  ("memory", runMemoryBenchmark),
+  ("wal", runWALBenchmark),
+  ("system", runSystemBenchmark),
+]
+for (name, run) in benchmarks where which == "all" || which == name {
+  print("== \(name)")
+  try await run()
 }

@@ -1,6 +1,7 @@
 import CLIKit
 public import IntentKit
 import StandardIntents
+import WorkflowEngine
 
 /// The `intentflow` command: parses arguments, runs a command, returns the exit code.
 ///

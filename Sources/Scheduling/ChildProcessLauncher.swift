@@ -43,6 +43,7 @@ public struct ChildProcessLauncher: Sendable {
     var childEnvironment = environment
     childEnvironment["INTENTFLOW_TRIGGER"] = "schedule"
     childEnvironment["NO_COLOR"] = "1"
+    childEnvironment["INTENTFLOW_PARENT_PID"] = String(getpid())  // the run ends if we die
     process.environment = childEnvironment
     process.standardInput = FileHandle.nullDevice
     let output = Pipe()

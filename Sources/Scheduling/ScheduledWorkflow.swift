@@ -28,7 +28,7 @@ public struct ScheduledWorkflow: Sendable, Hashable {
     else { return nil }
     var zone = TimeZone.current
     if let name = spec.timeZone {
-      guard let named = TimeZone(identifier: name) else { return nil }
+      guard let named = TimeZoneName.zone(named: name) else { return nil }
       zone = named
     }
     self.path = path
@@ -83,7 +83,7 @@ public struct ScheduleCatalog: Sendable {
     var result: [String] = []
     let manager = FileManager.default
     for given in paths {
-      let path = absolute(given, in: currentDirectory)
+      let path = WorkflowPath.absolute(given, in: currentDirectory)
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
         catalog.invalid.append(
@@ -106,13 +106,5 @@ public struct ScheduleCatalog: Sendable {
     }
     var seen = Set<String>()
     return result.filter { seen.insert($0).inserted }
-  }
-
-  /// `path` made absolute against `directory` and standardized.
-  public static func absolute(_ path: String, in directory: String) -> String {
-    let url =
-      path.hasPrefix("/")
-      ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
-    return url.standardizedFileURL.path
   }
 }

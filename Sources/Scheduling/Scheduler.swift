@@ -79,19 +79,10 @@ public struct RunOutcome: Sendable, Hashable {
     self.duration = duration
   }
 
-  /// The run status that the exit code stands for.
+  /// The run status that the exit code stands for (``RunStatus/init(exitCode:)``), or
+  /// `notStarted`.
   public var status: String {
-    switch exitCode {
-    case 0?: return "succeeded"
-    case 1?: return "failed"
-    case 2?: return "invalid"
-    case 3?: return "needsValue"
-    case 4?: return "confirmationRequired"
-    case 5?: return "timedOut"
-    case let code? where code > 128: return "cancelled"
-    case nil: return "notStarted"
-    default: return "failed"
-    }
+    exitCode.map { RunStatus(exitCode: $0).rawValue } ?? "notStarted"
   }
 }
 
@@ -388,7 +379,7 @@ public actor Scheduler {
     guard let runs = try? store?.runs(workflowName: workflow.name, limit: 20) else { return false }
     return runs.contains { run in
       run.workflowPath == workflow.path && run.finishedAt == nil
-        && run.processID.map(environment.isProcessAlive) == true
+        && store?.isAlive(run, isProcessAlive: environment.isProcessAlive) == true
     }
   }
 

@@ -3,12 +3,13 @@ public import IntentKit
 /// The built-in intents. A new intent is one file and one line here.
 public enum StandardIntents {
   /// Every built-in intent type.
-  public static let all: [any AppIntent.Type] = [
-    AddTodo.self, FindTodos.self, CompleteTodo.self, DeleteTodo.self,
-    Uppercase.self,
-    CountList.self,
-    Wait.self,
-  ]
+  public static let all: [any AppIntent.Type] =
+    [
+      AddTodo.self, FindTodos.self, CompleteTodo.self, DeleteTodo.self,
+      Uppercase.self,
+      CountList.self,
+      Wait.self,
+    ] + dataIntents + systemIntents
 
   /// A registry holding the built-in intents.
   public static var registry: IntentRegistry { IntentRegistry(all) }

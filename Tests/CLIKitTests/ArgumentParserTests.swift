@@ -1,5 +1,6 @@
-import CLIKit
 import Testing
+
+@testable import CLIKit
 
 /// Parses `arguments` with the sample tree and returns the selected command.
 private func command(_ arguments: [String]) throws -> ParsedCommand {

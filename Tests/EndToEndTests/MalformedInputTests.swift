@@ -72,7 +72,7 @@ struct MalformedInputTests {
 
   @Test(
     "deep nesting is refused with a message, not a stack overflow",
-    arguments: [BadFile.deepArrays, .deepObjects, .balancedDeepArrays])
+    arguments: [BadFile.deepObjects])  // deep arrays are not workflows: HostileFileTests
   func deepNesting(_ file: BadFile) async throws {
     let sandbox = try Sandbox()
     try sandbox.write(file.rawValue, file.contents)

@@ -8,6 +8,9 @@ import Testing
 struct CLIHarness {
   let home: URL
   let directory: URL
+  /// The commands' clock and time zone: the machine's unless a test fixes them.
+  var now: @Sendable () -> Date = { Date() }
+  var timeZone = TimeZone.current
 
   init() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -32,7 +35,7 @@ struct CLIHarness {
       terminal: Terminal(isInputTerminal: answers != nil, width: 100),
       standardOutput: output.output, standardError: errors.output,
       standardInput: .lines(answers ?? []), registry: IntentFlowCommand.registry,
-      currentDirectory: directory.path, handlesSignals: false)
+      currentDirectory: directory.path, handlesSignals: false, now: now, timeZone: timeZone)
     let status = await IntentFlowCommand.main(arguments, context: context)
     return Result(status: status, output: output.text, errors: errors.text)
   }

@@ -52,8 +52,8 @@ struct CommandsTests {
       #"{"name": "manual", "steps": [{"intent": "text.uppercase", "parameters": {"input": "x"}}]}"#)
     let result = await harness.run(["crontab", "flows"])
     #expect(result.status == 0)
-    #expect(result.output.contains("CRON_TZ=UTC\n0 7 * * * mkdir -p"))
-    #expect(result.output.contains("flock -n \(harness.home.path)/locks/report.lock"))
+    #expect(result.output.contains("CRON_TZ=UTC\n0 7 * * * umask 077 && mkdir -p"))
+    #expect(result.output.contains("flock -n \(harness.home.path)/locks/report-"))
     #expect(!result.output.contains("manual"))
   }
 

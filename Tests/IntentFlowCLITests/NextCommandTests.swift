@@ -1,7 +1,19 @@
+import Foundation
 import Testing
 
 @Suite("intentflow next")
 struct NextCommandTests {
+  @Test("without --after and --timezone, fire times follow the context's clock and zone")
+  func contextClockAndZone() async throws {
+    var harness = try CLIHarness()
+    // 2026-01-05T06:59:30Z, a Monday.
+    harness.now = { Date(timeIntervalSince1970: 1_767_596_370) }
+    harness.timeZone = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    let result = await harness.run(["next", "0 7 * * *", "-n", "2"])
+    #expect(result.status == 0)
+    #expect(result.output == "2026-01-06T07:00:00+09:00\n2026-01-07T07:00:00+09:00\n")
+  }
+
   @Test("prints fire times with offsets across a spring-forward gap")
   func springForward() async throws {
     let result = try await CLIHarness().run([

@@ -11,6 +11,12 @@ private enum CounterKey: DependencyKey {
   static let defaultValue = 0
 }
 
+/// A key whose live value must not be used by tests.
+private enum HomeKey: DependencyKey {
+  static let defaultValue = "the user's home"
+  static let testValue = "a test value"
+}
+
 extension DependencyValues {
   fileprivate var greeting: String {
     get { self[GreetingKey.self] }
@@ -37,6 +43,18 @@ struct DependencyValuesTests {
     values.greeting = "ahoj"
     #expect(values.greeting == "ahoj")
     #expect(values.counter == 0)
+  }
+
+  @Test("in a test process an unset key gives its test value; live dependencies the live one")
+  func testValues() {
+    #expect(DependencyValues.Context.current == .test)
+    #expect(DependencyValues()[HomeKey.self] == "a test value")
+    #expect(DependencyValues(context: .live)[HomeKey.self] == "the user's home")
+    // A key without a test value gives its live value in tests too.
+    #expect(DependencyValues()[GreetingKey.self] == "hello")
+    var values = DependencyValues()
+    values[HomeKey.self] = "set"
+    #expect(values[HomeKey.self] == "set")
   }
 
   @Test("dependency values are values: a copy changes on its own")

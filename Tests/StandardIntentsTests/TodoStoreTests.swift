@@ -194,4 +194,25 @@ struct TodoStoreTests {
     dependencies.todoStore = store
     #expect(dependencies.todoStore === store)
   }
+
+  @Test("a test that sets no todo store gets one that fails, saying what to set")
+  func forgottenStore() async throws {
+    let unset = DependencyValues().todoStore
+    #expect(unset.path == nil)
+    let message =
+      "no todo store: this test did not set one; set `dependencies.todoStore` in the test's "
+      + "dependencies (for example to `try TodoStore.inMemory()`)"
+    let error = #expect(throws: IntentError.self) { try unset.add(title: "x", due: nil) }
+    #expect(error?.message == message)
+    // Through an intent, the step fails with the same message.
+    let descriptor = try #require(StandardIntents.registry.intent("todos.add"))
+    let invocation = IntentInvocation(
+      descriptor, arguments: ["title": .text("Milk")], step: "add",
+      interaction: NonInteractiveHandler(), context: IntentContext(dependencies: DependencyValues())
+    )
+    let failure = await #expect(throws: IntentFlowError.self) { _ = try await invocation.run() }
+    #expect(failure?.message.contains("set `dependencies.todoStore`") == true, "\(failure)")
+    // Live dependencies still default to the store in the home.
+    #expect(DependencyValues(context: .live).todoStore.path != nil)
+  }
 }

@@ -46,11 +46,11 @@ struct ConcurrencyTests {
     let rows = try database.query(
       "SELECT writer, count(*) AS rows, count(DISTINCT n) AS distinct_rows, max(n) AS last "
         + "FROM log GROUP BY writer ORDER BY writer")
-    #expect(rows.compactMap { $0.text("writer") } == writers.sorted())
+    #expect(try rows.compactMap { try $0.text("writer") } == writers.sorted())
     for row in rows {
-      #expect(row.int("rows") == Int64(count), "\(row)")
-      #expect(row.int("distinct_rows") == Int64(count), "\(row)")
-      #expect(row.int("last") == Int64(count - 1), "\(row)")
+      #expect(try row.int("rows") == Int64(count), "\(row)")
+      #expect(try row.int("distinct_rows") == Int64(count), "\(row)")
+      #expect(try row.int("last") == Int64(count - 1), "\(row)")
     }
   }
 
@@ -105,7 +105,7 @@ struct ConcurrencyTests {
       try await group.waitForAll()
     }
     #expect(
-      try waiter.query("SELECT writer FROM log ORDER BY rowid").compactMap { $0.text("writer") }
+      try waiter.query("SELECT writer FROM log ORDER BY rowid").compactMap { try $0.text("writer") }
         == ["holder", "waiter"])
   }
 
@@ -166,7 +166,7 @@ struct ConcurrencyTests {
     try Self.expectComplete(database, writers: writers, count: Self.childRows)
     // The writes interleaved: the log does not hold three runs of one writer each.
     let order = try database.query("SELECT writer FROM log ORDER BY rowid")
-      .compactMap { $0.text("writer") }
+      .compactMap { try $0.text("writer") }
     #expect(zip(order, order.dropFirst()).filter { $0 != $1 }.count > 10)
   }
 

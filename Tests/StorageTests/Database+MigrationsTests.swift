@@ -31,7 +31,7 @@ struct MigrationTests {
     try database.migrate([Self.first, Self.second])
     #expect(try database.schemaVersion() == 2)
     #expect(
-      try database.query("PRAGMA table_info(notes)").compactMap { $0.text("name") }
+      try database.query("PRAGMA table_info(notes)").compactMap { try $0.text("name") }
         == ["id", "body", "pinned"])
   }
 

@@ -13,7 +13,7 @@ struct TransactionTests {
   }
 
   func values() throws -> [Int64] {
-    try database.query("SELECT x FROM t ORDER BY x").compactMap { $0.int("x") }
+    try database.query("SELECT x FROM t ORDER BY x").compactMap { try $0.int("x") }
   }
 
   @Test("a transaction commits what its body did and returns the body's value")

@@ -36,7 +36,7 @@ struct DatabaseTests {
       try database.run("INSERT INTO t VALUES (?)", ["kept"])
     }
     let database = try Database(path: path)
-    #expect(try database.query("SELECT x FROM t").map { $0.text("x") } == ["kept"])
+    #expect(try database.query("SELECT x FROM t").map { try $0.text("x") } == ["kept"])
   }
 
   @Test("a parent that is a regular file gives a clear error")

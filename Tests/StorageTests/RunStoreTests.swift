@@ -284,7 +284,7 @@ struct RunStoreTests {
   func queryPlans(_ statement: Statement) throws {
     let bindings = Array(repeating: SQLValue.integer(1), count: statement.parameters)
     let plan = try store.database.query("EXPLAIN QUERY PLAN " + statement.sql, bindings)
-      .compactMap { $0.text("detail") }
+      .compactMap { try $0.text("detail") }
     #expect(!plan.isEmpty)
     for step in plan where step.hasPrefix("SCAN ") || step.hasPrefix("SEARCH ") {
       #expect(

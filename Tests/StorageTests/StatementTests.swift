@@ -39,17 +39,27 @@ struct StatementTests {
     #expect(rows.count == 2)
     let row = try #require(rows.first)
     #expect(row.columnNames == ["id", "title", "done", "empty"])
-    #expect(row["title"] == .text("Buy bread"))
-    #expect(row["TITLE"] == .text("Buy bread"))
+    #expect(try row.value("title") == .text("Buy bread"))
+    #expect(try row.value("TITLE") == .text("Buy bread"))
     #expect(row[1] == .text("Buy bread"))
     #expect(row[9] == .null)
-    #expect(row["missing"] == .null)
-    #expect(row.int("id") == 1)
-    #expect(row.text("title") == "Buy bread")
-    #expect(row.double("done") == 0)
-    #expect(row.text("id") == nil)
-    #expect(row.int("empty") == nil)
+    #expect(try row.int("id") == 1)
+    #expect(try row.text("title") == "Buy bread")
+    #expect(try row.double("done") == 0)
+    #expect(try row.text("id") == nil)
+    #expect(try row.int("empty") == nil)
     #expect(row.description == "(id: 1, title: 'Buy bread', done: 0, empty: NULL)")
+  }
+
+  @Test("reading a column the result does not have throws, naming the columns it has")
+  func unknownColumn() throws {
+    let row = try #require(try database.query("SELECT id, title FROM todos").first)
+    let message =
+      "cannot read a row: the result has no column 'titel'; its columns are 'id', 'title'"
+    #expect(throws: StorageError.self) { _ = try row.value("titel") }
+    #expect(throws: StorageError.self) { _ = try row.date("titel") }
+    let error = #expect(throws: StorageError.self) { _ = try row.text("titel") }
+    #expect(error?.description == message)
   }
 
   @Test("a query with no rows returns an empty list")
@@ -169,6 +179,6 @@ struct StatementTests {
     try database.execute("ALTER TABLE todos ADD COLUMN note TEXT DEFAULT 'none'")
     let row = try #require(try database.query("SELECT * FROM todos").first)
     #expect(row.columnNames == ["id", "title", "done", "note"])
-    #expect(row.text("note") == "none")
+    #expect(try row.text("note") == "none")
   }
 }

@@ -16,8 +16,10 @@ struct WorkflowLoaderTests {
         "test.json:3:3: error: duplicate key 'name' (first at line 2, column 3)"
       ])
     #expect(
-      Harness.diagnostics("") == ["test.json:1:1: error: unexpected end of input; expected a value"]
-    )
+      Harness.diagnostics("") == [
+        "test.json:1:1: error: not a workflow file: it is empty; a workflow is a JSON object, "
+          + "starting with '{'"
+      ])
   }
 
   @Test("after decode errors the loader goes on and reports planner errors too, in file order")

@@ -1,10 +1,11 @@
 /// The command a command line selected, with its positionals, option values and flags.
 ///
-/// Look values up by the names the ``CommandSpec`` declares: positionals by
-/// ``ArgumentSpec/name`` (`"FILE"`), options and flags by long name without dashes
-/// (`"input"`, `"json"`). Options given to a parent before its subcommand
-/// (`intentflow --verbose run`) are kept too. Asking for a name that no command on the path
-/// declares is a programmer error, caught by an assertion in debug builds.
+/// Read values with the ``Flag``, ``Option`` and ``Positional`` declarations the
+/// ``CommandSpec`` was built from (`parsed[Self.json]`, `try parsed.value(of: Self.count)`),
+/// so that a misspelt name does not compile. Options given to a parent before its
+/// subcommand (`intentflow --verbose run`) are kept too. The look-ups by name below are
+/// internal, for the parser and its tests; asking for a name that no command on the path
+/// declares is caught by an assertion in debug builds.
 public struct ParsedCommand: Sendable, Hashable {
   /// The command words from the program name down: `["intentflow", "run"]`.
   public var path: [String]
@@ -21,7 +22,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///
   /// - Parameter name: The argument's name as declared (`"FILE"`).
   /// - Returns: The values in command-line order.
-  public func positionals(_ name: String) -> [String] {
+  func positionals(_ name: String) -> [String] {
     assert(
       spec.arguments.contains { $0.name == name },
       "'\(path.joined(separator: " "))' declares no argument '\(name)'")
@@ -32,7 +33,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///
   /// - Parameter name: The argument's name as declared (`"FILE"`).
   /// - Returns: The first (for a non-repeating argument, the only) value.
-  public func positional(_ name: String) -> String? {
+  func positional(_ name: String) -> String? {
     positionals(name).first
   }
 
@@ -40,7 +41,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///
   /// - Parameter option: The long name without dashes (`"at"` for `--at`).
   /// - Returns: The value; for a repeating option, the last one given.
-  public func value(_ option: String) -> String? {
+  func value(_ option: String) -> String? {
     values(option).last
   }
 
@@ -48,7 +49,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///
   /// - Parameter option: The long name without dashes (`"input"` for `--input`).
   /// - Returns: The values; empty when the option was not given.
-  public func values(_ option: String) -> [String] {
+  func values(_ option: String) -> [String] {
     checkDeclared(option)
     return occurrences[option] ?? []
   }
@@ -57,7 +58,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///
   /// - Parameter name: The long name without dashes (`"json"` for `--json`).
   /// - Returns: `true` if it appeared at least once.
-  public func flag(_ name: String) -> Bool {
+  func flag(_ name: String) -> Bool {
     count(name) > 0
   }
 
@@ -65,7 +66,7 @@ public struct ParsedCommand: Sendable, Hashable {
   ///
   /// - Parameter name: The long name without dashes.
   /// - Returns: The number of occurrences.
-  public func count(_ name: String) -> Int {
+  func count(_ name: String) -> Int {
     checkDeclared(name)
     return occurrences[name]?.count ?? 0
   }

@@ -1,4 +1,4 @@
-internal import IntentKit
+import Suggestions
 
 /// One left-to-right walk over a command line.
 ///

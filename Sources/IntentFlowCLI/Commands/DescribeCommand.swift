@@ -1,17 +1,21 @@
 import CLIKit
 import IntentKit
+import WorkflowEngine
 
 /// `intentflow describe INTENT`: an intent's parameters, types and output.
 enum DescribeCommand: Command {
+  static let intent = Positional("INTENT", help: "The intent's identifier, such as todos.add.")
+  static let json = Flag("json", help: "Print the intent's metadata as JSON.")
+
   static let spec = CommandSpec(
     "describe",
     abstract: "Show an intent's parameters, their types and its output.",
-    arguments: [ArgumentSpec("INTENT", help: "The intent's identifier, such as todos.add.")],
-    options: [.flag("json", help: "Print the intent's metadata as JSON.")],
+    arguments: [intent.spec],
+    options: [json.spec],
     examples: ["intentflow describe todos.complete"])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    let name = command.positional("INTENT") ?? ""
+    let name = command[Self.intent] ?? ""
     guard let intent = context.registry.intent(IntentIdentifier(name)) else {
       var message = "unknown intent '\(name)'"
       if let suggestion = context.registry.suggestion(for: name) {
@@ -21,7 +25,7 @@ enum DescribeCommand: Command {
       }
       throw command.usageError(message)
     }
-    if command.flag("json") {
+    if command[Self.json] {
       context.print(IntentMetadata.json(intent).serialized(pretty: true))
       return ExitCode.success
     }
@@ -76,8 +80,10 @@ enum DescribeCommand: Command {
   static func describe(_ type: ValueType) -> String {
     switch type {
     case .entity(let entity):
-      let properties = ["id: text"] + entity.properties.map { "\($0.name): \($0.type)" }
-      return "\(entity.name) (\(properties.joined(separator: ", ")))"
+      let properties =
+        (entity.isRecord ? [] : ["id: text"]) + entity.properties.map { "\($0.name): \($0.type)" }
+      return
+        "\(entity.name)\(entity.isRecord ? " record" : "") (\(properties.joined(separator: ", ")))"
     case .list(.entity(let entity)):
       return "list of \(describe(.entity(entity)))"
     default:

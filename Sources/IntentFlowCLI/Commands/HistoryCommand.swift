@@ -1,38 +1,59 @@
 import CLIKit
 import Cron
 import Foundation
+import IntentKit
 import Storage
 import StrictJSON
+import WorkflowEngine
 
 /// `intentflow history`: what ran, when, and how it ended.
 enum HistoryCommand: Command {
+  static let workflow = Option<String>(
+    "workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs.")
+  static let limit = Option<Int>(
+    "limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20",
+    convert: { Int($0).flatMap { $0 > 0 ? $0 : nil } },
+    invalid: { "--limit must be a whole number above 0, not '\($0)'" })
+  static let events = Flag(
+    "events", help: "Show the scheduler's events (fired, skipped, finished…) instead.")
+  static let json = Flag("json", help: "Print JSON.")
+  static let prune = Flag("prune", help: "Delete old history now, then print what was deleted.")
+  static let olderThan = Option<Duration>(
+    "older-than", valueName: "DURATION", help: "With --prune: the age of history to delete.",
+    defaultDescription: "90d",
+    convert: { DurationText.parse($0).flatMap { $0 > .zero ? $0 : nil } },
+    invalid: { "'\($0)' is not a duration; write 30d, 12h or 90m" })
+
   static let spec = CommandSpec(
     "history",
     abstract: "Show recent runs (or the scheduler's events) from the run store.",
-    options: [
-      .option("workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs."),
-      .option(
-        "limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20"),
-      .flag("events", help: "Show the scheduler's events (fired, skipped, finished…) instead."),
-      .flag("json", help: "Print JSON."),
-    ],
+    discussion: """
+      The store keeps 90 days of history, at most 10,000 runs and 100,000 scheduler events \
+      (whichever is less); every 100th run prunes the rest. --prune prunes now, and \
+      --older-than sets the age to keep (runs still running and each workflow's last fire \
+      time are always kept).
+      """,
+    options: [workflow.spec, limit.spec, events.spec, json.spec, prune.spec, olderThan.spec],
     examples: [
       "intentflow history", "intentflow history --workflow morning --json",
-      "intentflow history --events",
+      "intentflow history --events", "intentflow history --prune --older-than 30d",
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    var limit = 20
-    if let text = command.value("limit") {
-      guard let value = Int(text), value > 0 else {
-        throw command.usageError("--limit must be a whole number above 0, not '\(text)'")
+    let limit = try command.value(of: Self.limit) ?? 20
+    var retention = RunStore.Retention.standard
+    if let age = try command.value(of: Self.olderThan) {
+      guard command[Self.prune] else {
+        throw command.usageError(
+          "--older-than goes with --prune; write --prune --older-than "
+            + DurationText.format(age))
       }
-      limit = value
+      retention.maximumAge = age
     }
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
-    guard FileManager.default.fileExists(atPath: home.databasePath("runs")) else {
-      if command.flag("json") {
+    guard context.files.exists(home.databasePath("runs")) else {
+      if command[Self.json] {
         context.print("[]")
       } else {
         context.printError("nothing has run yet (no run store in \(home.path))")
@@ -46,18 +67,19 @@ enum HistoryCommand: Command {
       context.printError(context.errorStyle.red("error: ") + error.description)
       return ExitCode.failure
     }
+    if command[Self.prune] { return prune(store, keeping: retention, context: context) }
     do {
       // Runs whose process died without finishing are marked, so they do not show as running.
       _ = try? store.markAbandonedRuns()
-      if command.flag("events") {
+      if command[Self.events] {
         var events = try store.events(limit: limit)
-        if let name = command.value("workflow") {
+        if let name = command[Self.workflow] {
           events = events.filter { $0.workflowName == name }
         }
-        printEvents(events, json: command.flag("json"), context: context)
+        printEvents(events, json: command[Self.json], context: context)
       } else {
-        let runs = try store.runs(workflowName: command.value("workflow"), limit: limit)
-        printRuns(runs, json: command.flag("json"), context: context)
+        let runs = try store.runs(workflowName: command[Self.workflow], limit: limit)
+        printRuns(runs, json: command[Self.json], context: context)
       }
     } catch {
       context.printError(context.errorStyle.red("error: ") + error.description)
@@ -66,8 +88,24 @@ enum HistoryCommand: Command {
     return ExitCode.success
   }
 
+  private static func prune(
+    _ store: RunStore, keeping retention: RunStore.Retention, context: CLIContext
+  ) -> Int32 {
+    do {
+      let pruned = try store.prune(keeping: retention, now: context.now())
+      context.print(
+        "deleted \(pruned.runs) run\(pruned.runs == 1 ? "" : "s") and \(pruned.events) "
+          + "scheduler event\(pruned.events == 1 ? "" : "s") older than "
+          + DurationText.format(retention.maximumAge))
+      return ExitCode.success
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.description)
+      return ExitCode.failure
+    }
+  }
+
   private static func printRuns(_ runs: [RunRecord], json: Bool, context: CLIContext) {
-    let zone = TimeZone.current
+    let zone = context.timeZone
     if json {
       let items: [JSONValue] = runs.map { run in
         .object([
@@ -103,7 +141,7 @@ enum HistoryCommand: Command {
   }
 
   private static func printEvents(_ events: [ScheduleEvent], json: Bool, context: CLIContext) {
-    let zone = TimeZone.current
+    let zone = context.timeZone
     if json {
       let items: [JSONValue] = events.map { event in
         .object([

@@ -1,27 +1,48 @@
 import CLIKit
 import IntentKit
 import StrictJSON
+import WorkflowEngine
 
 /// `intentflow intents`: lists the intents this runner knows.
 enum IntentsCommand: Command {
+  static let json = Flag("json", help: "Print every intent's metadata as JSON.")
+  static let markdown = Flag(
+    "markdown", help: "Print the reference of every intent as Markdown (Docs/Intents.md).")
+
   static let spec = CommandSpec(
     "intents",
     abstract: "List the intents workflows can use.",
-    options: [.flag("json", help: "Print every intent's metadata as JSON.")],
-    examples: ["intentflow intents", "intentflow intents --json | jq '.[].identifier'"])
+    options: [json.spec, markdown.spec],
+    examples: [
+      "intentflow intents", "intentflow intents --json | jq '.[].identifier'",
+      "intentflow intents --markdown > Docs/Intents.md",
+    ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     let intents = context.registry.intents
-    if command.flag("json") {
+    if command[Self.json] {
       context.print(JSONValue.array(intents.map(IntentMetadata.json)).serialized(pretty: true))
       return ExitCode.success
     }
+    if command[Self.markdown] {
+      context.standardOutput.write(IntentReference.markdown(intents))
+      return ExitCode.success
+    }
     let width = (intents.map(\.identifier.rawValue.count).max() ?? 0) + 2
-    for intent in intents {
-      let name = intent.identifier.rawValue
-      let padding = String(repeating: " ", count: width - name.count)
-      let about = intent.description.isEmpty ? intent.title : intent.description
-      context.print(context.outputStyle.bold(name) + padding + about)
+    for (index, group) in IntentDomain.group(intents).enumerated() {
+      if index > 0 { context.print("") }
+      context.print(context.outputStyle.bold(group.domain.name))
+      for intent in group.intents {
+        let name = intent.identifier.rawValue
+        let padding = String(repeating: " ", count: width - name.count)
+        var about = intent.description.isEmpty ? intent.title : intent.description
+        // On a terminal, one line an intent; `describe` has the whole description.
+        let room = context.terminal.width - width - 2
+        if context.terminal.isOutputTerminal, room > 10, about.count > room {
+          about = about.prefix(room - 1) + "…"
+        }
+        context.print("  " + context.outputStyle.bold(name) + padding + about)
+      }
     }
     context.print("\nSee 'intentflow describe INTENT' for an intent's parameters.")
     return ExitCode.success

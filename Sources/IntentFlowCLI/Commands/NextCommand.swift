@@ -3,10 +3,25 @@ import Cron
 import Foundation
 import IntentKit
 import Scheduling
+import Suggestions
 import WorkflowEngine
 
 /// `intentflow next EXPR|FILE`: prints a schedule's next fire times.
 enum NextCommand: Command {
+  static let schedule = Positional(
+    "SCHEDULE", help: "A cron expression (quote it) or a workflow file with a schedule.")
+  static let count = Option<Int>(
+    "count", short: "n", valueName: "N", help: "How many fire times to print.",
+    defaultDescription: "5", convert: { Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil } },
+    invalid: { "--count must be a whole number from 1 to 100000, not '\($0)'" })
+  static let timezone = Option<String>(
+    "timezone", valueName: "TZ", help: "The IANA time zone, such as Europe/Prague.",
+    defaultDescription: "the workflow's, else the machine's")
+  static let after = Option<String>(
+    "after", valueName: "ISO8601",
+    help: "Start after this instant (2026-03-29T01:00:00+01:00, or wall time in the zone).",
+    defaultDescription: "now")
+
   static let spec = CommandSpec(
     "next",
     abstract: "Print the next fire times of a cron expression or a workflow's schedule.",
@@ -15,22 +30,8 @@ enum NextCommand: Command {
       Cron follows cronie: five fields (or six with seconds first), names, ranges, steps, \
       lists, the day-of-month/day-of-week OR rule, @hourly…@yearly; see Docs/Scheduling.md.
       """,
-    arguments: [
-      ArgumentSpec(
-        "SCHEDULE", help: "A cron expression (quote it) or a workflow file with a schedule.")
-    ],
-    options: [
-      .option(
-        "count", short: "n", valueName: "N", help: "How many fire times to print.",
-        defaultDescription: "5"),
-      .option(
-        "timezone", valueName: "TZ", help: "The IANA time zone, such as Europe/Prague.",
-        defaultDescription: "the workflow's, else the machine's"),
-      .option(
-        "after", valueName: "ISO8601",
-        help: "Start after this instant (2026-03-29T01:00:00+01:00, or wall time in the zone).",
-        defaultDescription: "now"),
-    ],
+    arguments: [schedule.spec],
+    options: [count.spec, timezone.spec, after.spec],
     examples: [
       "intentflow next '0 7 * * MON-FRI' --count 3",
       "intentflow next '30 2 * * *' --timezone Europe/Prague --after 2026-03-28T00:00",
@@ -38,17 +39,11 @@ enum NextCommand: Command {
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    let argument = command.positional("SCHEDULE") ?? ""
-    var count = 5
-    if let text = command.value("count") {
-      guard let value = Int(text), (1...100_000).contains(value) else {
-        throw command.usageError("--count must be a whole number from 1 to 100000, not '\(text)'")
-      }
-      count = value
-    }
-    var zone = TimeZone.current
+    let argument = command[Self.schedule] ?? ""
+    let count = try command.value(of: Self.count) ?? 5
+    var zone = context.timeZone
     var cron = argument
-    if argument.hasSuffix(".json") || FileManager.default.fileExists(atPath: argument) {
+    if argument.hasSuffix(".json") || context.files.exists(argument) {
       let plan: Plan
       do {
         plan = try WorkflowLoader(registry: context.registry).load(path: argument)
@@ -61,12 +56,13 @@ enum NextCommand: Command {
           "'\(argument)' has no \"schedule\"; add one, such as \"schedule\": \"0 7 * * *\"")
       }
       cron = schedule.cron
-      if let name = schedule.timeZone, let named = TimeZone(identifier: name) { zone = named }
+      if let name = schedule.timeZone, let named = TimeZoneName.zone(named: name) { zone = named }
     }
-    if let name = command.value("timezone") {
-      guard let named = TimeZone(identifier: name) else {
-        var message = "unknown time zone '\(name)'"
-        if let suggestion = Spelling.closest(to: name, among: TimeZone.knownTimeZoneIdentifiers) {
+    if let name = command[Self.timezone] {
+      guard let named = TimeZoneName.zone(named: name) else {
+        var message = TimeZoneName.problem(with: name) ?? "unknown time zone '\(name)'"
+        let candidates = TimeZoneName.suggestionCandidates(for: name)
+        if let suggestion = Spelling.closest(to: name, among: candidates) {
           message += "; did you mean '\(suggestion)'?"
         }
         throw command.usageError(message)
@@ -80,8 +76,8 @@ enum NextCommand: Command {
       context.printError(context.errorStyle.red("error: ") + error.annotated(source: cron))
       return ExitCode.usage
     }
-    var start = Date()
-    if let text = command.value("after") {
+    var start = context.now()
+    if let text = command[Self.after] {
       guard let date = Timestamp.parse(text, defaultTimeZone: zone) else {
         throw command.usageError(
           "'\(text)' is not a timestamp; write 2026-03-29T01:00:00+01:00, 2026-03-29T01:00 or 2026-03-29"

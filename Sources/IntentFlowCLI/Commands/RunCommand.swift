@@ -7,6 +7,23 @@ import WorkflowEngine
 
 /// `intentflow run FILE`: validates a workflow, runs it, prints its output.
 enum RunCommand: Command {
+  static let file = Positional(
+    "FILE", help: "The workflow file to run ('-' reads standard input).")
+  static let input = Option<String>(
+    "input", short: "i", valueName: "NAME=VALUE",
+    help: "Give a workflow input a value (NAME=@FILE: read it from a file; @@ for '@').",
+    isRepeating: true)
+  static let json = Flag("json", help: "Print one JSON object with the status, output and steps.")
+  static let yes = Flag("yes", short: "y", help: "Answer every confirmation with yes.")
+  static let nonInteractive = Flag(
+    "non-interactive", help: "Never ask; stop with exit code 3 or 4 instead.")
+  static let timeout = Option<String>(
+    "timeout", valueName: "DURATION",
+    help: "The time limit of steps without their own 'timeout' ('none' for no limit).",
+    defaultDescription: "30s")
+  static let quiet = Flag("quiet", short: "q", help: "Do not show dialogs and progress.")
+  static let verbose = Flag("verbose", short: "v", help: "Show every step as it starts and ends.")
+
   static let spec = CommandSpec(
     "run",
     abstract: "Run a workflow file.",
@@ -21,20 +38,10 @@ enum RunCommand: Command {
       or choice was needed, 4 a confirmation was needed, 5 a step timed out, 128+N \
       cancelled by signal N.
       """,
-    arguments: [ArgumentSpec("FILE", help: "The workflow file to run ('-' reads standard input).")],
+    arguments: [file.spec],
     options: [
-      .option(
-        "input", short: "i", valueName: "NAME=VALUE", help: "Give a workflow input a value.",
-        isRepeating: true),
-      .flag("json", help: "Print one JSON object with the status, output and steps."),
-      .flag("yes", short: "y", help: "Answer every confirmation with yes."),
-      .flag("non-interactive", help: "Never ask; stop with exit code 3 or 4 instead."),
-      .option(
-        "timeout", valueName: "DURATION",
-        help: "The time limit of steps without their own 'timeout' ('none' for no limit).",
-        defaultDescription: "30s"),
-      .flag("quiet", short: "q", help: "Do not show dialogs and progress."),
-      .flag("verbose", short: "v", help: "Show every step as it starts and ends."),
+      input.spec, json.spec, yes.spec, nonInteractive.spec, timeout.spec, quiet.spec,
+      verbose.spec,
     ],
     examples: [
       "intentflow run Workflows/plan-the-day.json",
@@ -43,17 +50,36 @@ enum RunCommand: Command {
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    let path = command.positional("FILE") ?? "-"
-    let json = command.flag("json")
+    // Signals are handled before any work, so one that comes while the file is read still
+    // cancels the run (recorded as cancelled), and a second one records it on the way out.
+    let signals = SignalWatcher()
+    let history = RunHistory(context: context)
+    let parentWatch =
+      context.handlesSignals ? ParentWatch.start(environment: context.environment) : nil
+    if context.handlesSignals {
+      signals.start(onSignal: { _ in }, onForcedExit: { history.finishCancelled(signal: $0) })
+    }
+    defer {
+      parentWatch?.cancel()
+      if context.handlesSignals { signals.stop() }
+    }
+    let path = command[Self.file] ?? "-"
+    let json = command[Self.json]
     var inputs: [String: Value] = [:]
-    for pair in command.values("input") {
+    for pair in command.values(of: Self.input) {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
         throw command.usageError("'\(pair)' is not NAME=VALUE; write --input NAME=VALUE")
       }
-      inputs[String(pair[..<equals])] = .text(String(pair[pair.index(after: equals)...]))
+      let name = pair[..<equals]
+      do {  // NAME=@FILE reads the value from a file (secrets stay out of the command line)
+        inputs[String(name)] = .text(
+          try InputValueFile.value(
+            of: pair[pair.index(after: equals)...], name: name,
+            currentDirectory: context.currentDirectory))
+      } catch { throw command.usageError(error.message) }
     }
     var timeout: Duration?? = nil
-    if let text = command.value("timeout") {
+    if let text = command[Self.timeout] {
       if ["none", "never"].contains(text.lowercased()) {
         timeout = .some(nil)
       } else if let duration = DurationText.parse(text), duration > .zero {
@@ -73,19 +99,20 @@ enum RunCommand: Command {
       if json {
         context.print(
           JSONValueOutput.object([
-            ("status", .string("invalid")), ("errors", DiagnosticPrinter.json(error)),
+            ("status", .string(RunStatus.invalid.rawValue)),
+            ("errors", DiagnosticPrinter.json(error)),
           ]))
       }
-      return ExitCode.usage
+      return RunStatus.invalid.exitCode()
     }
 
-    let interactive = !command.flag("non-interactive") && context.terminal.isInputTerminal
+    let interactive = !command[Self.nonInteractive] && context.terminal.isInputTerminal
     let observer = RunObserver(
-      context: context, verbose: command.flag("verbose"), quiet: command.flag("quiet"))
-    let signals = SignalWatcher()
+      context: context, verbose: command[Self.verbose], quiet: command[Self.quiet])
     var configuration = Executor.Configuration()
-    configuration.assumeYes = command.flag("yes")
-    configuration.keepsStepOutputs = command.flag("json")  // only --json prints step outputs
+    configuration.assumeYes = command[Self.yes]
+    configuration.keepsStepOutputs = json  // only --json prints step outputs
+    configuration.now = context.now
     if let timeout { configuration.defaultTimeout = timeout }
     configuration.observer = { observer.handle($0) }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
@@ -101,11 +128,7 @@ enum RunCommand: Command {
     }
 
     let executor = Executor(configuration: configuration)
-    // The run waits until the signal watcher is in place: a signal as the first step starts
-    // must cancel the run (which then reports and is recorded), not kill the process.
-    let (watching, watcherStarted) = AsyncStream.makeStream(of: Void.self)
     let task = Task { () -> RunResult in
-      for await _ in watching {}
       // Inputs are checked (and asked for) first: a run rejected for its inputs never started
       // and is not recorded.
       let bound: [String: Value]
@@ -114,25 +137,22 @@ enum RunCommand: Command {
       case .failure(let error):
         return RunResult(
           workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
-          steps: [], error: error, startedAt: Date(), duration: .zero)
+          steps: [], error: error, startedAt: context.now(), duration: .zero)
       }
-      var history = RunHistory(context: context)
-      history.begin(plan, path: path)
+      history.begin(plan, path: path, inputs: inputs)
       let result = await executor.run(plan, inputs: bound)
       history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
       return result
     }
-    if context.handlesSignals { signals.start { _ in task.cancel() } }
-    watcherStarted.finish()
+    signals.whenSignalled { task.cancel() }
     let result = await task.value
-    if context.handlesSignals { signals.stop() }
 
     if let error = result.error, error.code == .usage {
       context.printError(context.errorStyle.red("error: ") + error.message)
       if json {
         context.print(
           JSONValueOutput.object([
-            ("status", .string("invalid")),
+            ("status", .string(RunStatus.invalid.rawValue)),
             (
               "errors",
               .array([
@@ -141,7 +161,7 @@ enum RunCommand: Command {
             ),
           ]))
       }
-      return ExitCode.usage
+      return RunStatus.invalid.exitCode()
     }
     if json {
       context.print(RunRendering.json(result).serialized(pretty: true))
@@ -174,14 +194,7 @@ enum RunCommand: Command {
 
   /// The exit code of DESIGN section 5 for a run's outcome.
   static func exitCode(for result: RunResult, signal: Int32?) -> Int32 {
-    switch result.status {
-    case .succeeded: return ExitCode.success
-    case .failed: return ExitCode.failure
-    case .needsValue, .disambiguation: return ExitCode.needsInput
-    case .confirmationRequired: return ExitCode.needsConfirmation
-    case .timedOut: return ExitCode.timedOut
-    case .cancelled: return ExitCode.signal(signal ?? SIGINT)
-    }
+    result.status.exitCode(signal: signal)
   }
 }
 

@@ -16,6 +16,19 @@ import WorkflowEngine
 
 /// `intentflow schedule DIR|FILE…`: the scheduler daemon, `--once`, and `--list`.
 enum ScheduleCommand: Command {
+  static let paths = Positional(
+    "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+  static let once = Flag(
+    "once",
+    help: "Run whatever is due now, wait for it, and exit (for a cron line run every minute).")
+  static let list = Flag(
+    "list", help: "Print each scheduled workflow with its next fire time, and exit.")
+  static let json = Flag("json", help: "With --list: print JSON.")
+  static let grace = Option<Duration>(
+    "grace", valueName: "DURATION", help: "How long running workflows may finish after SIGTERM.",
+    defaultDescription: "10s", convert: { DurationText.parse($0) },
+    invalid: { "'\($0)' is not a duration; write 10s, 1m or 0s" })
+
   static let spec = CommandSpec(
     "schedule",
     abstract: "Run scheduled workflows on time (a daemon), or once, or list them.",
@@ -29,21 +42,8 @@ enum ScheduleCommand: Command {
       It rereads the files when they change or on SIGHUP. On SIGTERM or SIGINT it starts no \
       more runs, lets running ones finish within the grace period, then cancels them.
       """,
-    arguments: [
-      ArgumentSpec(
-        "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
-    ],
-    options: [
-      .flag(
-        "once",
-        help: "Run whatever is due now, wait for it, and exit (for a cron line run every minute)."),
-      .flag("list", help: "Print each scheduled workflow with its next fire time, and exit."),
-      .flag("json", help: "With --list: print JSON."),
-      .option(
-        "grace", valueName: "DURATION",
-        help: "How long running workflows may finish after SIGTERM.",
-        defaultDescription: "10s"),
-    ],
+    arguments: [paths.spec],
+    options: [once.spec, list.spec, json.spec, grace.spec],
     examples: [
       "intentflow schedule Workflows/",
       "intentflow schedule --list Workflows/",
@@ -51,21 +51,16 @@ enum ScheduleCommand: Command {
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    let paths = command.positionals("PATH")
+    let paths = command.values(of: Self.paths)
     var options = Scheduler.Options()
     options.label = paths.joined(separator: " ")
-    if let text = command.value("grace") {
-      guard let grace = DurationText.parse(text) else {
-        throw command.usageError("'\(text)' is not a duration; write 10s, 1m or 0s")
-      }
-      options.grace = grace
-    }
+    if let grace = try command.value(of: Self.grace) { options.grace = grace }
     let loader = WorkflowLoader(registry: context.registry)
     let directory = context.currentDirectory
     let load: @Sendable () -> ScheduleCatalog = {
       ScheduleCatalog.load(paths, loader: loader, currentDirectory: directory)
     }
-    if command.flag("list") { return list(load(), json: command.flag("json"), context: context) }
+    if command[Self.list] { return printList(load(), json: command[Self.json], context: context) }
 
     let home = IntentFlowHome.resolve(environment: context.environment, currentDirectory: directory)
     let store: RunStore?
@@ -81,12 +76,12 @@ enum ScheduleCommand: Command {
       executable: ChildProcessLauncher.currentExecutable, environment: childEnvironment)
     let output = context.standardOutput
     let environment = SchedulerEnvironment(
-      now: { Date() }, sleep: { try await Task.sleep(for: $0) }, launch: launcher.launch,
+      now: context.now, sleep: { try await Task.sleep(for: $0) }, launch: launcher.launch,
       log: { output.writeLine($0) })
     let scheduler = Scheduler(
       loadCatalog: load, store: store, environment: environment, options: options)
 
-    if command.flag("once") {
+    if command[Self.once] {
       await scheduler.runOnce()
       return ExitCode.success
     }
@@ -95,11 +90,8 @@ enum ScheduleCommand: Command {
       SignalSource.make(number) { Task { await scheduler.stop() } }
     }
     let hangup = SignalSource.make(SIGHUP) { Task { await scheduler.reload() } }
-    let directories = paths.map { ScheduleCatalog.absolute($0, in: directory) }.filter {
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    }
+    let directories = paths.map { WorkflowPath.absolute($0, in: directory) }.filter(
+      context.files.isDirectory)
     let watcher = DirectoryWatcher(directories: directories) {
       Task { await scheduler.reload() }
     }
@@ -113,11 +105,13 @@ enum ScheduleCommand: Command {
     return ExitCode.success
   }
 
-  private static func list(_ catalog: ScheduleCatalog, json: Bool, context: CLIContext) -> Int32 {
+  private static func printList(_ catalog: ScheduleCatalog, json: Bool, context: CLIContext)
+    -> Int32
+  {
     for (_, failure) in catalog.invalid {
       DiagnosticPrinter(context: context).print(failure, ran: false)
     }
-    let now = Date()
+    let now = context.now()
     if json {
       let items: [JSONValue] = catalog.workflows.map { workflow in
         let next = workflow.schedule.nextDate(after: now)

@@ -5,6 +5,10 @@ import WorkflowEngine
 
 /// `intentflow validate FILE…`: checks workflow files without running anything.
 enum ValidateCommand: Command {
+  static let files = Positional("FILE", help: "Workflow files to check.", isRepeating: true)
+  static let json = Flag("json", help: "Print one JSON array with each file's result.")
+  static let quiet = Flag("quiet", short: "q", help: "Print only problems.")
+
   static let spec = CommandSpec(
     "validate",
     abstract: "Check workflow files without running them.",
@@ -14,15 +18,12 @@ enum ValidateCommand: Command {
       mismatches, missing required parameters, bad schedules. Exits with 2 if any file is \
       invalid.
       """,
-    arguments: [ArgumentSpec("FILE", help: "Workflow files to check.", isRepeating: true)],
-    options: [
-      .flag("json", help: "Print one JSON array with each file's result."),
-      .flag("quiet", short: "q", help: "Print only problems."),
-    ],
+    arguments: [files.spec],
+    options: [json.spec, quiet.spec],
     examples: ["intentflow validate Workflows/*.json"])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    let paths = command.positionals("FILE")
+    let paths = command.values(of: Self.files)
     let loader = WorkflowLoader(registry: context.registry)
     var results: [JSONValue] = []
     var invalid = 0
@@ -33,7 +34,7 @@ enum ValidateCommand: Command {
         var summary =
           "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
         if let schedule = plan.workflow.schedule { summary += ", scheduled '\(schedule.cron)'" }
-        if !command.flag("json") && !command.flag("quiet") { context.print(summary) }
+        if !command[Self.json] && !command[Self.quiet] { context.print(summary) }
         results.append(
           .object([
             ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),
@@ -49,7 +50,7 @@ enum ValidateCommand: Command {
           ]))
       }
     }
-    if command.flag("json") { context.print(JSONValue.array(results).serialized(pretty: true)) }
+    if command[Self.json] { context.print(JSONValue.array(results).serialized(pretty: true)) }
     return invalid == 0 ? ExitCode.success : ExitCode.usage
   }
 }

@@ -59,7 +59,6 @@ enum RunRendering {
   }
 
   static func milliseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 1000).rounded() / 1000
+    (duration.inMilliseconds * 1000).rounded() / 1000
   }
 }

@@ -1,9 +1,11 @@
 public import CLIKit
-import Foundation
+public import Foundation
 public import IntentKit
 
-/// Everything a command touches outside itself: arguments' environment, streams, terminal.
-/// Tests build one with recorded outputs and scripted input.
+/// Everything a command touches outside itself: the environment, streams, terminal, clock,
+/// time zone and file system. Commands reach none of them directly (no `Date()`,
+/// `TimeZone.current` or `FileManager.default`), so tests build one with recorded outputs,
+/// scripted input, a fixed clock and zone, and files of their choosing.
 public struct CLIContext: Sendable {
   public var environment: [String: String]
   public var terminal: Terminal
@@ -17,11 +19,20 @@ public struct CLIContext: Sendable {
   /// Whether commands take over SIGINT and SIGTERM (and SIGHUP for the scheduler). Off for
   /// commands run inside a test process, whose signal handling they must not change.
   public var handlesSignals: Bool
+  /// The current time.
+  public var now: @Sendable () -> Date
+  /// The machine's time zone, for schedules and times shown without one of their own.
+  public var timeZone: TimeZone
+  /// What commands ask the file system.
+  public var files: FileSystem
 
+  /// A context; the clock, time zone and file system default to the machine's.
   public init(
     environment: [String: String], terminal: Terminal, standardOutput: TextOutput,
     standardError: TextOutput, standardInput: LineInput, registry: IntentRegistry,
-    currentDirectory: String, handlesSignals: Bool = true
+    currentDirectory: String, handlesSignals: Bool = true,
+    now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+    files: FileSystem = .live
   ) {
     self.environment = environment
     self.terminal = terminal
@@ -31,6 +42,9 @@ public struct CLIContext: Sendable {
     self.registry = registry
     self.currentDirectory = currentDirectory
     self.handlesSignals = handlesSignals
+    self.now = now
+    self.timeZone = timeZone
+    self.files = files
   }
 
   /// The live process: real streams, environment and terminal.
@@ -50,22 +64,4 @@ public struct CLIContext: Sendable {
 
   var errorStyle: Style { terminal.errorStyle }
   var outputStyle: Style { terminal.outputStyle }
-}
-
-/// The exit codes of DESIGN section 5.
-public enum ExitCode {
-  public static let success: Int32 = 0
-  /// A step failed: an error in handle, `unsupported`, a confirm `failure`.
-  public static let failure: Int32 = 1
-  /// Bad usage or an invalid workflow; nothing ran.
-  public static let usage: Int32 = 2
-  /// A value or a choice was needed and could not be asked.
-  public static let needsInput: Int32 = 3
-  /// A confirmation was needed and not given.
-  public static let needsConfirmation: Int32 = 4
-  /// A step timed out.
-  public static let timedOut: Int32 = 5
-
-  /// 128 + N for a run cancelled by signal N.
-  public static func signal(_ number: Int32) -> Int32 { 128 + number }
 }

@@ -1,56 +1,122 @@
 import Foundation
+import IntentKit
 import Scheduling
 import Storage
+import Synchronization
 import WorkflowEngine
 
 /// Records each `intentflow run` in the run store (`runs.sqlite` under the IntentFlow home),
 /// for `intentflow history` and for the scheduler's catch-up. Recording never fails a run:
 /// a store that cannot be written is reported as a warning.
-struct RunHistory {
-  private let store: RunStore?
+///
+/// A run holds a lock in the home for as long as it runs (a ``RunLease``), so that another
+/// process can tell a run that is alive from one whose process died. Error messages are
+/// stored with the run's input values replaced by `***`: a message may quote a value, and the
+/// store outlives the terminal it was shown on. Every 100th run prunes the store to its
+/// retention policy (``RunStore/Retention/standard``).
+///
+/// A class with a lock, shared by the run and the signal watcher: a second Ctrl-C or SIGTERM
+/// ends the process at once, and records the run as cancelled on its way out.
+final class RunHistory: Sendable {
+  private struct State {
+    var store: RunStore?
+    var lease: RunLease?
+    var secrets: [String] = []
+    var finished = false
+  }
+
   private let context: CLIContext
-  private var runID: Int64?
+  private let state = Mutex(State())
 
   init(context: CLIContext) {
     self.context = context
-    do {
-      store = try RunStore(home: IntentFlowHome.resolve(environment: context.environment))
-    } catch {
-      context.printError("warning: the run will not be recorded in history: \(error)")
-      store = nil
-    }
   }
 
-  /// Notes that a run starts. The trigger is `schedule` when the scheduler started it.
-  mutating func begin(_ plan: Plan, path: String) {
-    guard let store else { return }
+  /// Notes that a run starts, taking its lock. The trigger is `schedule` when the scheduler
+  /// started it. `inputs` are the values given to the run, kept out of stored messages.
+  func begin(_ plan: Plan, path: String, inputs: [String: Value] = [:]) {
+    let store: RunStore
+    do {
+      store = try RunStore(
+        home: IntentFlowHome.resolve(
+          environment: context.environment, currentDirectory: context.currentDirectory))
+    } catch {
+      context.printError("warning: the run will not be recorded in history: \(error)")
+      return
+    }
     let trigger: RunTrigger =
       context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual
     do {
-      runID = try store.beginRun(
+      let lease = try store.beginLockedRun(
         workflowName: plan.workflow.name,
-        workflowPath: Self.absolute(path, in: context.currentDirectory),
-        trigger: trigger, startedAt: Date(), processID: getpid())
+        workflowPath: Self.absolute(path, in: context.currentDirectory), trigger: trigger,
+        startedAt: context.now())
+      state.withLock { state in
+        state.store = store
+        state.lease = lease
+        state.secrets = Self.secretTexts(inputs)
+      }
+      _ = try? store.pruneIfDue(runID: lease.runID, now: context.now())
     } catch {
       context.printError("warning: the run will not be recorded in history: \(error)")
     }
   }
 
-  /// Notes how the run ended.
+  /// Notes how the run ended, and lets go of its lock.
   func finish(_ result: RunResult, exitCode: Int32) {
-    guard let store, let runID else { return }
+    record(
+      status: result.status.rawValue, exitCode: exitCode, errorMessage: result.error?.message,
+      failedStep: result.error?.step)
+  }
+
+  /// Notes that the run was cancelled by `signal` without waiting for it to stop: the
+  /// process is about to exit (a second signal).
+  func finishCancelled(signal: Int32) {
+    record(
+      status: RunStatus.cancelled.rawValue, exitCode: 128 + signal,
+      errorMessage: "cancelled by signal \(signal) (a second signal ended it at once)",
+      failedStep: nil)
+  }
+
+  private func record(status: String, exitCode: Int32, errorMessage: String?, failedStep: String?) {
+    let claimed = state.withLock { state -> (RunStore, RunLease, [String])? in
+      guard !state.finished, let store = state.store, let lease = state.lease else { return nil }
+      state.finished = true
+      return (store, lease, state.secrets)
+    }
+    guard let (store, lease, secrets) = claimed else { return }
+    defer { lease.release() }
     do {
       try store.finishRun(
-        id: runID, finishedAt: Date(), status: result.status.rawValue, exitCode: Int(exitCode),
-        errorMessage: result.error?.message, failedStep: result.error?.step)
+        id: lease.runID, finishedAt: context.now(), status: status, exitCode: Int(exitCode),
+        errorMessage: errorMessage.map { Self.redacted($0, hiding: secrets) },
+        failedStep: failedStep)
     } catch {
       context.printError("warning: the run's end was not recorded in history: \(error)")
     }
   }
 
+  /// The texts to hide: each input value's text form of 3 characters or more, longest first
+  /// (so that a value containing another is hidden whole). Shorter values are left, as
+  /// hiding every `1` or `no` would garble the message and protect nothing.
+  static func secretTexts(_ inputs: [String: Value]) -> [String] {
+    let texts = inputs.values.compactMap { value -> String? in
+      switch value {
+      case .text(let text): return text
+      default: return nil
+      }
+    }
+    return Set(texts.filter { $0.count >= 3 }).sorted { $0.count > $1.count }
+  }
+
+  /// `message` with every occurrence of each secret replaced by `***`.
+  static func redacted(_ message: String, hiding secrets: [String]) -> String {
+    secrets.reduce(message) { $0.replacingOccurrences(of: $1, with: "***") }
+  }
+
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and
   /// catch-up checks agree on which file a run was.
   static func absolute(_ path: String, in directory: String) -> String {
-    path == "-" ? "-" : ScheduleCatalog.absolute(path, in: directory)
+    path == "-" ? "-" : WorkflowPath.absolute(path, in: directory)
   }
 }

@@ -13,6 +13,8 @@ public struct IntentContext: Sendable {
   public var stepID: String?
   /// The running step's permission to change app data; `nil` outside a step.
   public var lease: StepLease?
+  /// Who answers questions an intent asks itself (`ask.text`); set by ``IntentInvocation``.
+  public var interaction: any InteractionHandler = NonInteractiveHandler()
 
   /// Creates a context.
   public init(

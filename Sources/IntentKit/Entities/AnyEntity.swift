@@ -36,7 +36,7 @@ public struct AnyEntity: Sendable, Hashable {
 
   /// The entity as a dictionary: `id` and every property.
   public var dictionaryRepresentation: [String: Value] {
-    var result: [String: Value] = ["id": .text(id)]
+    var result: [String: Value] = isRecord ? [:] : ["id": .text(id)]
     for (name, value) in properties { result[name] = value }
     return result
   }

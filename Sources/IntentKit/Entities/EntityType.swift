@@ -7,12 +7,15 @@ public struct EntityType: Sendable, Hashable, CustomStringConvertible {
   public let name: String
   /// The readable properties besides `id`, with their types.
   public let properties: [(name: String, type: ValueType)]
+  /// Whether it is a record type (``AppRecord``): a value with properties, without identity.
+  public let isRecord: Bool
   let lookup: Lookup
 
   /// Describes an entity type from its Swift declaration.
   public init<E: AppEntity>(_ type: E.Type) {
     name = E.typeDisplayRepresentation.name
     properties = E.properties.all.map { ($0.name, $0.type) }
+    isRecord = E.self is any AppRecord.Type
     lookup = Lookup(
       byIdentifiers: { ids in try await E.defaultQuery.entities(for: ids).map(AnyEntity.init) },
       matching: { text in try await E.defaultQuery.entities(matching: text).map(AnyEntity.init) },

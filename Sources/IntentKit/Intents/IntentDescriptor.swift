@@ -31,6 +31,8 @@ public struct IntentDescriptor: Sendable {
   public var outputType: ValueType { details.value.outputType }
   /// Whether the intent may run past the default timeout while it reports progress.
   public var isLongRunning: Bool { details.value.isLongRunning }
+  /// Parameters that take no `${…}`, with the reason (see ``LiteralParameters``).
+  public var literalParameters: [String: String] { details.value.literalParameters }
 
   /// What the engine reads on every step, computed once.
   var resolved: Details { details.value }
@@ -76,6 +78,7 @@ public struct IntentDescriptor: Sendable {
     let inputIndex: Int?
     let outputType: ValueType
     let isLongRunning: Bool
+    let literalParameters: [String: String]
     let instantiate: @Sendable () -> IntentInstance
 
     init<Intent: AppIntent>(_: Intent.Type) {
@@ -93,6 +96,7 @@ public struct IntentDescriptor: Sendable {
       inputIndex = inputs.first
       outputType = Intent.Output.valueType
       isLongRunning = Intent.self is any LongRunningIntent.Type
+      literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
       let isCancellable = Intent.self is any CancellableIntent.Type
       // The slots a new instance hands to the collector are its parameters, in order, unless
       // the intent creates parameters in some unusual way: then reflect on every instance.

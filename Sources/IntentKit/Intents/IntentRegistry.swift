@@ -1,3 +1,5 @@
+import Suggestions
+
 /// The intents a runner knows, by identifier.
 ///
 /// Adding an intent is one line: `registry.register(AddTodo.self)`. Other packages build

@@ -64,6 +64,7 @@ public struct IntentInvocation: Sendable {
     self.step = step ?? descriptor.identifier.rawValue
     self.interaction = interaction
     self.context = context
+    self.context.interaction = interaction
     self.options = options
   }
 

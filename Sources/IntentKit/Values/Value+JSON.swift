@@ -15,19 +15,20 @@ extension Value {
     case .duration(let duration):
       let (seconds, attoseconds) = duration.components
       if attoseconds == 0, let whole = Int(exactly: seconds) { return .integer(whole) }
-      return .number(Double(seconds) + Double(attoseconds) / 1e18)
+      return .number(duration.inSeconds)
     case .list(let items): return .array(items.map(\.jsonValue))
     case .dictionary(let entries):
       return .object(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue) })
     case .entity(let entity):
       var properties: [(key: String, value: JSONValue)] = []
       for (name, value) in entity.properties { properties.append((name, value.jsonValue)) }
-      return .object([
-        ("type", .string(entity.typeName)),
-        ("id", .string(entity.id)),
-        ("display", .string(entity.displayRepresentation.title)),
-        ("properties", .object(properties)),
-      ])
+      return .object(
+        [("type", .string(entity.typeName))]
+          + (entity.isRecord ? [] : [("id", .string(entity.id))])  // records have no identity
+          + [
+            ("display", .string(entity.displayRepresentation.title)),
+            ("properties", .object(properties)),
+          ])
     }
   }
 

@@ -10,15 +10,25 @@ public final class TodoStore: Sendable {
   /// Where the database lives, or `nil` for a private in-memory store.
   public let path: String?
   private let database = Mutex<Database?>(nil)
+  /// Why every use fails, for a store that must not be used (``failing(_:)``).
+  private let failure: String?
 
   /// A store in the file at `path`.
   public init(path: String) {
     self.path = path
+    failure = nil
   }
 
-  private init(memory: Database) {
+  private init(memory: Database?, failure: String? = nil) {
     path = nil
+    self.failure = failure
     database.withLock { $0 = memory }
+  }
+
+  /// A store whose every use throws `message`: the default in tests, so that a test that
+  /// forgets to set its own store fails instead of writing to the user's home.
+  public static func failing(_ message: String) -> TodoStore {
+    TodoStore(memory: nil, failure: message)
   }
 
   /// A private store that lives as long as this object: for tests.
@@ -66,7 +76,7 @@ public final class TodoStore: Sendable {
     let rows = try db().query(
       "SELECT id, title, due, is_done FROM todos WHERE id IN (\(placeholders))",
       ids.map { .text($0.lowercased()) })
-    let found = Dictionary(rows.map(Self.todo).map { ($0.id, $0) }) { first, _ in first }
+    let found = Dictionary(try rows.map(Self.todo).map { ($0.id, $0) }) { first, _ in first }
     return ids.compactMap { found[$0.lowercased()] }
   }
 
@@ -79,7 +89,7 @@ public final class TodoStore: Sendable {
       WHERE (? OR is_done = 0)
       ORDER BY due IS NULL, due, created_at, rowid
       """, [.integer(includeDone ? 1 : 0)])
-    let todos = rows.map(Self.todo)
+    let todos = try rows.map(Self.todo)
     guard let query, !query.isEmpty else { return todos }
     return todos.filter { $0.title.range(of: query, options: .caseInsensitive) != nil }
   }
@@ -109,14 +119,14 @@ public final class TodoStore: Sendable {
         "SELECT id, title, due, is_done FROM todos WHERE id = ?", [.text(id)])
       guard let row = rows.first else { return nil }
       try transaction.run("DELETE FROM todos WHERE id = ?", [.text(id)])
-      return Self.todo(row)
+      return try Self.todo(row)
     }
   }
 
   private func db() throws -> Database {
     try database.withLock { database in
       if let database { return database }
-      guard let path else { throw IntentError("the todo store is closed") }
+      guard let path else { throw IntentError(failure ?? "the todo store is closed") }
       do {
         let opened = try Database(path: path)
         try opened.migrate(Self.schema)
@@ -128,8 +138,8 @@ public final class TodoStore: Sendable {
     }
   }
 
-  private static func todo(_ row: Row) -> Todo {
-    Todo(
+  private static func todo(_ row: Row) throws(StorageError) -> Todo {
+    try Todo(
       id: row.text("id") ?? "", title: row.text("title") ?? "", due: row.date("due"),
       isDone: (row.int("is_done") ?? 0) != 0)
   }
@@ -138,6 +148,10 @@ public final class TodoStore: Sendable {
 private enum TodoStoreKey: DependencyKey {
   /// One store per process, so that every read of the dependency shares one connection.
   static let defaultValue = TodoStore.live(environment: ProcessInfo.processInfo.environment)
+  /// In a test process, a store that fails loudly: tests set their own.
+  static let testValue = TodoStore.failing(
+    "no todo store: this test did not set one; set `dependencies.todoStore` in the test's "
+      + "dependencies (for example to `try TodoStore.inMemory()`)")
 }
 
 extension DependencyValues {

@@ -32,8 +32,13 @@ extension RunStore {
 
     static let pruneRuns = "DELETE FROM runs WHERE started_at < ? AND status IS NOT NULL"
 
-    static let unfinishedRuns =
-      "SELECT id, process_id FROM runs WHERE status IS NULL AND process_id IS NOT NULL"
+    /// Finished runs other than the newest `?` (by id, which grows with time).
+    static let pruneRunsBeyond = """
+      DELETE FROM runs WHERE status IS NOT NULL
+        AND id <= (SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?)
+      """
+
+    static let unfinishedRuns = "SELECT id, process_id FROM runs WHERE status IS NULL"
 
     static let abandonRun = "UPDATE runs SET status = ? WHERE id = ? AND status IS NULL"
 
@@ -73,6 +78,17 @@ extension RunStore {
           SELECT id, max(scheduled_for) FROM schedule_events
           WHERE kind IN ('fired', 'caughtUp', 'skipped') AND scheduled_for IS NOT NULL
           GROUP BY workflow_path))
+      """
+
+    /// Events other than the newest `?`, except each file's event holding its last fire.
+    static let pruneEventsBeyond = """
+      DELETE FROM schedule_events
+      WHERE id <= (SELECT id FROM schedule_events ORDER BY id DESC LIMIT 1 OFFSET ?)
+        AND id NOT IN (
+          SELECT id FROM (
+            SELECT id, max(scheduled_for) FROM schedule_events
+            WHERE kind IN ('fired', 'caughtUp', 'skipped') AND scheduled_for IS NOT NULL
+            GROUP BY workflow_path))
       """
   }
 }

@@ -135,7 +135,11 @@ public final class RunStore: Sendable {
   /// Gives the status ``RunRecord/abandonedStatus`` to runs left running by a process that
   /// has died (it crashed, or was killed with `SIGKILL`).
   ///
-  /// Runs without a process id are left alone. The liveness checks run before the write
+  /// A run is dead when its lock (``RunLease``) is free: the kernel let go of it when the
+  /// process ended. Process ids are not consulted for such runs, since they are reused and
+  /// mean nothing across containers sharing a home. Only a run without a lock file (recorded
+  /// before locks, or by ``beginRun(workflowName:workflowPath:trigger:startedAt:processID:)``)
+  /// is judged by `isAlive`; one with neither is left alone. The checks run before the write
   /// lock is taken, and a run that finishes meanwhile keeps its own status.
   /// - Parameter isAlive: Whether the process with this id is alive; by default, whether one
   ///   exists on this machine (``isProcessAlive(_:)``).
@@ -146,13 +150,15 @@ public final class RunStore: Sendable {
     isAlive: (Int32) -> Bool = RunStore.isProcessAlive
   ) throws(StorageError) -> Int {
     let running = try database.query(SQL.unfinishedRuns)
-    let dead = running.compactMap { row -> Int64? in
-      guard let id = row.int("id"), let pid = row.int("process_id").flatMap(Int32.init(exactly:))
-      else { return nil }
-      return isAlive(pid) ? nil : id
+    var dead: [Int64] = []
+    for row in running {
+      guard let id = try row.int("id") else { continue }
+      let processID = try row.int("process_id").flatMap(Int32.init(exactly:))
+      let alive = liveness(id: id, processID: processID, isProcessAlive: isAlive)
+      if alive == false { dead.append(id) }
     }
     guard !dead.isEmpty else { return 0 }
-    return try database.writeTransaction { (connection) throws(StorageError) in
+    let marked = try database.writeTransaction { (connection) throws(StorageError) in
       var marked = 0
       for id in dead {
         marked +=
@@ -161,6 +167,8 @@ public final class RunStore: Sendable {
       }
       return marked
     }
+    removeLockFiles(of: dead)
+    return marked
   }
 
   /// Whether a process with the given id exists on this machine (`kill(pid, 0)`).
@@ -238,17 +246,17 @@ public final class RunStore: Sendable {
   // MARK: Reading rows
 
   private func runRecord(from row: Row) throws(StorageError) -> RunRecord {
-    guard let id = row.int("id") else { throw unreadable("a run without an id") }
-    guard let triggerText = row.text("trigger") else {
+    guard let id = try row.int("id") else { throw unreadable("a run without an id") }
+    guard let triggerText = try row.text("trigger") else {
       throw unreadable("run \(id) has no trigger")
     }
     guard let trigger = RunTrigger(rawValue: triggerText) else {
       throw unreadable("run \(id) has unknown trigger '\(triggerText)'", newer: true)
     }
-    guard let startedAt = row.date("started_at") else {
+    guard let startedAt = try row.date("started_at") else {
       throw unreadable("run \(id) has no start time")
     }
-    return RunRecord(
+    return try RunRecord(
       id: id, workflowName: row.text("workflow_name") ?? "",
       workflowPath: row.text("workflow_path") ?? "", trigger: trigger, startedAt: startedAt,
       finishedAt: row.date("finished_at"), status: row.text("status"),
@@ -258,15 +266,15 @@ public final class RunStore: Sendable {
   }
 
   private func scheduleEvent(from row: Row) throws(StorageError) -> ScheduleEvent {
-    guard let id = row.int("id") else { throw unreadable("an event without an id") }
-    guard let kindText = row.text("kind") else { throw unreadable("event \(id) has no kind") }
+    guard let id = try row.int("id") else { throw unreadable("an event without an id") }
+    guard let kindText = try row.text("kind") else { throw unreadable("event \(id) has no kind") }
     guard let kind = ScheduleEvent.Kind(rawValue: kindText) else {
       throw unreadable("event \(id) has unknown kind '\(kindText)'", newer: true)
     }
-    guard let recordedAt = row.date("recorded_at") else {
+    guard let recordedAt = try row.date("recorded_at") else {
       throw unreadable("event \(id) has no recording time")
     }
-    return ScheduleEvent(
+    return try ScheduleEvent(
       id: id, workflowName: row.text("workflow_name") ?? "",
       workflowPath: row.text("workflow_path") ?? "", kind: kind,
       scheduledFor: row.date("scheduled_for"), recordedAt: recordedAt, runID: row.int("run_id"),

@@ -8,7 +8,8 @@ import CSQLite
 
 /// Creating a database file's directory, with errors a user can act on.
 enum Directories {
-  /// Creates the directory that will hold the file at `path`, and its parents, as needed.
+  /// Creates the directory that will hold the file at `path`, and its parents, as needed,
+  /// readable by the owner only (0700): the stores hold what runs did and with which inputs.
   ///
   /// POSIX calls rather than `FileManager`: the usual case, a directory that exists, costs one
   /// `stat`, and a failure names the directory and the system's reason in plain words.
@@ -21,7 +22,7 @@ enum Directories {
       if !prefix.isEmpty, !prefix.hasSuffix("/") { prefix += "/" }
       prefix += component
       if component == "." || component == ".." { continue }
-      if mkdir(prefix, 0o755) == 0 { continue }
+      if mkdir(prefix, 0o700) == 0 { continue }  // private: the stores hold run history
       let error = errno
       if error == EEXIST, isDirectory(prefix) { continue }
       let reason = describe(errno: error == EEXIST ? ENOTDIR : error)

@@ -4,7 +4,8 @@
   public import Foundation
 #endif
 
-/// One row of a query's result, read by column name or position.
+/// One row of a query's result, read by column name or position. Reading a column the
+/// result does not have throws.
 ///
 /// Rows of one query share their column names, so a row costs little more than its values.
 public struct Row: Sendable, Equatable {
@@ -22,13 +23,23 @@ public struct Row: Sendable, Equatable {
     columns.names
   }
 
-  /// The value of a column, or `.null` when the row has no such column.
+  /// The value of a column.
   ///
   /// Names match exactly first, then ignoring case, as SQL does; with two columns of one name,
   /// the first wins.
+  /// - Parameter column: The column's name.
+  /// - Throws: ``StorageError`` when the result has no such column: a misspelt name fails
+  ///   the first time it is read instead of reading as `NULL`.
   /// - Complexity: O(1) for an exact match.
-  public subscript(_ column: String) -> SQLValue {
-    columns.position(of: column).map { values[$0] } ?? .null
+  public func value(_ column: String) throws(StorageError) -> SQLValue {
+    guard let position = columns.position(of: column) else {
+      throw StorageError(
+        code: StorageError.Code.error,
+        message: "the result has no column '\(column)'; its columns are "
+          + columns.names.map { "'\($0)'" }.joined(separator: ", "),
+        path: nil, action: "cannot read a row")
+    }
+    return values[position]
   }
 
   /// The value at a position, or `.null` when the position is out of range.
@@ -36,36 +47,39 @@ public struct Row: Sendable, Equatable {
     values.indices.contains(position) ? values[position] : .null
   }
 
-  /// The column's integer, or `nil` when it is `NULL`, absent or not an integer.
+  /// The column's integer, or `nil` when it is `NULL` or not an integer.
   /// - Parameter column: The column's name.
-  public func int(_ column: String) -> Int64? {
-    self[column].intValue
+  /// - Throws: ``StorageError`` when the result has no such column.
+  public func int(_ column: String) throws(StorageError) -> Int64? {
+    try value(column).intValue
   }
 
-  /// The column's text, or `nil` when it is `NULL`, absent or not text.
+  /// The column's text, or `nil` when it is `NULL` or not text.
   /// - Parameter column: The column's name.
-  public func text(_ column: String) -> String? {
-    self[column].textValue
+  /// - Throws: ``StorageError`` when the result has no such column.
+  public func text(_ column: String) throws(StorageError) -> String? {
+    try value(column).textValue
   }
 
-  /// The column's number (an integer widened), or `nil` when it is `NULL`, absent or not a
-  /// number.
+  /// The column's number (an integer widened), or `nil` when it is `NULL` or not a number.
   /// - Parameter column: The column's name.
-  public func double(_ column: String) -> Double? {
-    self[column].doubleValue
+  /// - Throws: ``StorageError`` when the result has no such column.
+  public func double(_ column: String) throws(StorageError) -> Double? {
+    try value(column).doubleValue
   }
 
-  /// The column's date, stored as Unix seconds, or `nil` when it is `NULL`, absent or not a
-  /// number.
+  /// The column's date, stored as Unix seconds, or `nil` when it is `NULL` or not a number.
   /// - Parameter column: The column's name.
-  public func date(_ column: String) -> Date? {
-    self[column].dateValue
+  /// - Throws: ``StorageError`` when the result has no such column.
+  public func date(_ column: String) throws(StorageError) -> Date? {
+    try value(column).dateValue
   }
 
-  /// The column's bytes, or `nil` when it is `NULL`, absent or not a blob.
+  /// The column's bytes, or `nil` when it is `NULL` or not a blob.
   /// - Parameter column: The column's name.
-  public func blob(_ column: String) -> [UInt8]? {
-    self[column].blobValue
+  /// - Throws: ``StorageError`` when the result has no such column.
+  public func blob(_ column: String) throws(StorageError) -> [UInt8]? {
+    try value(column).blobValue
   }
 
   /// Whether two rows have the same column names and values.

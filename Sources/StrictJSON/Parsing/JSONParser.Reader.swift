@@ -18,6 +18,10 @@ extension JSONParser {
     /// The length of the input, which is the offset of the NUL sentinel.
     let end: Int
     let maximumDepth: Int
+    let maximumValues: Int
+    let valueLimitRemedy: String
+    /// How many values have started so far.
+    var valueCount = 0
 
     /// The offset of the next byte to read.
     var index = 0
@@ -29,10 +33,15 @@ extension JSONParser {
     /// A reusable buffer for strings that contain escapes.
     var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, end: Int, maximumDepth: Int) {
+    init(
+      bytes: UnsafeBufferPointer<UInt8>, end: Int, maximumDepth: Int, maximumValues: Int,
+      valueLimitRemedy: String
+    ) {
       self.bytes = bytes
       self.end = end
       self.maximumDepth = maximumDepth
+      self.maximumValues = maximumValues
+      self.valueLimitRemedy = valueLimitRemedy
     }
 
     /// An array or object being read.
@@ -70,6 +79,12 @@ extension JSONParser {
       reading: while true {
         // A value starts here.
         let start = index
+        valueCount += 1
+        if valueCount > maximumValues {
+          throw JSONSyntaxError(
+            message: "the document holds more than \(maximumValues) values; \(valueLimitRemedy)",
+            position: position(at: start))
+        }
         switch bytes[index] {
         case .openBrace:
           try checkDepth(stack.count)

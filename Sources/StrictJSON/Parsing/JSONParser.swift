@@ -20,11 +20,35 @@ public struct JSONParser: Sendable {
     /// tree of nodes all recurse, so keep this in the hundreds or low thousands.
     public var maximumDepth: Int = 512
 
+    /// How many values (of any kind, containers included) the document may hold.
+    ///
+    /// Each value costs about 32 bytes in the tree, and more in whatever a caller builds from
+    /// it, so a document of many tiny values (`[1,1,1,…]`: a value every 2 bytes) costs far
+    /// more memory per byte than one of long strings. This bounds that cost. No limit by
+    /// default.
+    public var maximumValues: Int = .max
+
+    /// What the message of a document over ``maximumValues`` tells the user to do.
+    public var valueLimitRemedy = "split the document"
+
     /// Creates options.
     ///
-    /// - Parameter maximumDepth: How many arrays and objects may be nested inside one another.
-    public init(maximumDepth: Int = 512) {
+    /// - Parameters:
+    ///   - maximumDepth: How many arrays and objects may be nested inside one another.
+    ///   - maximumValues: How many values the document may hold.
+    public init(maximumDepth: Int = 512, maximumValues: Int = .max) {
       self.maximumDepth = maximumDepth
+      self.maximumValues = maximumValues
+    }
+
+    /// Options with a value limit and what to say when a document passes it.
+    ///
+    /// - Parameters:
+    ///   - maximumValues: How many values the document may hold.
+    ///   - remedy: What the error message tells the user to do, such as "split the document".
+    public init(maximumValues: Int, remedy: String) {
+      self.maximumValues = maximumValues
+      self.valueLimitRemedy = remedy
     }
   }
 
@@ -36,8 +60,10 @@ public struct JSONParser: Sendable {
   ///   - bytes: The document, encoded as UTF-8, optionally with a byte order mark.
   ///   - options: Limits to apply.
   /// - Returns: The root value, with the position of every value in it.
-  /// - Throws: `JSONSyntaxError` at the first problem, with its line and column.
-  /// - Complexity: O(*n*) in the length of the input.
+  /// - Throws: `JSONSyntaxError` at the first problem, with its line and column; a document
+  ///   of 4 GiB or more is refused.
+  /// - Complexity: O(*n*) in the length of the input; memory about 32 bytes per value (a
+  ///   ``JSONNode``), 64 per object member, plus the text of strings over 15 bytes.
   public static func parse(
     _ bytes: [UInt8], options: Options = .init()
   ) throws(JSONSyntaxError) -> JSONNode {
@@ -66,12 +92,20 @@ public struct JSONParser: Sendable {
   private static func parse(
     count: Int, options: Options, fill: (inout [UInt8]) -> Void
   ) throws(JSONSyntaxError) -> JSONNode {
+    // Positions are stored in 32 bits (see `JSONPosition`).
+    guard count < JSONPosition.maximum else {
+      throw JSONSyntaxError(
+        message: "the document is 4 GiB or larger, more than a JSON document may be here; "
+          + "split it", position: JSONPosition(offset: 0, line: 1, column: 1))
+    }
     var buffer: [UInt8] = []
     buffer.reserveCapacity(count + 1)
     fill(&buffer)
     buffer.append(0)
     return try buffer.withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in
-      var reader = Reader(bytes: bytes, end: count, maximumDepth: options.maximumDepth)
+      var reader = Reader(
+        bytes: bytes, end: count, maximumDepth: options.maximumDepth,
+        maximumValues: options.maximumValues, valueLimitRemedy: options.valueLimitRemedy)
       return try reader.readDocument()
     }
   }

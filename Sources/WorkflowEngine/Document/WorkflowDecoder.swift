@@ -1,6 +1,8 @@
+import Cron
 import Foundation
 import IntentKit
 import StrictJSON
+import Suggestions
 
 /// Decodes a parsed workflow file into a ``Workflow``, collecting every problem it finds:
 /// unknown keys (with "did you mean"), values of the wrong JSON type, malformed `${…}`
@@ -18,35 +20,25 @@ struct WorkflowDecoder {
     self.source = source
   }
 
-  static let topLevelKeys = [
-    "name", "description", "inputs", "steps", "output", "schedule", "$schema", "format",
-  ]
-  static let inputKeys = ["type", "default", "description"]
-  static let commonStepKeys = ["id", "if", "timeout", "retry", "onError", "confirm", "description"]
-  static let actionKeys = ["intent", "parameters"]
-  static let forEachKeys = ["forEach", "as", "steps"]
-  static let branchKeys = ["then", "else"]
-  static let repeatKeys = ["repeat", "as", "steps"]
-  static let workflowKeys = ["workflow", "inputs"]
-  static let scheduleKeys = ["cron", "timezone", "overlap", "catchUp", "jitter"]
-  static let retryKeys = ["count", "delay"]
-
   /// Decodes the root node; `nil` when the file is too broken to describe a workflow.
   mutating func decode(_ root: JSONNode) -> Workflow? {
     guard case .object(let object) = root.kind else {
       error("a workflow file must hold a JSON object, not \(describe(root))", at: root)
       return nil
     }
-    checkKeys(object, allowed: Self.topLevelKeys, in: "the workflow")
-    if let format = object["format"], format.kind != .integer(1) {
+    checkKeys(object, allowed: Self.topLevel, in: "the workflow")
+    if let format = object["format"], format.kind != .integer(Self.format) {
       var shown = describe(format)
       if case .integer(let number) = format.kind { shown = String(number) }
-      error("unsupported format \(shown); this version of IntentFlow reads format 1", at: format)
+      error(
+        "unsupported format \(shown); this version of IntentFlow reads format \(Self.format)",
+        at: format)
     }
     var name = ""
     if let node = object["name"] {
       name = text(node, what: "'name'") ?? ""
       if name.isEmpty, case .string = node.kind { error("'name' must not be empty", at: node) }
+      if let problem = UnsafeText.problem(in: name, what: "name") { error(problem, at: node) }
     } else {
       error("the workflow has no 'name'; add \"name\": \"…\"", at: root)
     }
@@ -129,19 +121,16 @@ struct WorkflowDecoder {
     }
   }
 
+  /// Decodes one step: finds its kind by the key that marks it, checks its keys, decodes
+  /// what all steps share (id, condition, options), then its kind.
   private mutating func decodeStep(_ node: JSONNode) -> WorkflowStep? {
     guard case .object(let object) = node.kind else {
       error("a step must be an object such as {\"intent\": \"…\"}, not \(describe(node))", at: node)
       return nil
     }
-    let kinds = [
-      ("intent", Self.actionKeys), ("forEach", Self.forEachKeys), ("then", Self.branchKeys),
-      ("repeat", Self.repeatKeys), ("workflow", Self.workflowKeys),
-    ].filter { object[$0.0] != nil }
-    guard let (kindKey, kindKeys) = kinds.first, let kindNode = object[kindKey] else {
-      let known =
-        Self.commonStepKeys + Self.actionKeys + Self.forEachKeys + Self.branchKeys
-        + Self.repeatKeys + Self.workflowKeys
+    let kinds = Self.stepKinds.filter { object[$0.marker] != nil }
+    guard let kind = kinds.first, let kindNode = object[kind.marker] else {
+      let known = Self.commonStepKeys.map(\.name) + Self.stepKinds.flatMap { $0.keys.map(\.name) }
       for member in object.members where !known.contains(member.key) {
         unknownKey(member, allowed: known, in: "a step")
       }
@@ -152,86 +141,113 @@ struct WorkflowDecoder {
     }
     if kinds.count > 1 {
       error(
-        "a step can be only one kind, but this one has both '\(kindKey)' and '\(kinds[1].0)'; "
-          + "split it into two steps", at: object.member(kinds[1].0)?.keyPosition ?? node.position)
+        "a step can be only one kind, but this one has both '\(kind.marker)' and "
+          + "'\(kinds[1].marker)'; split it into two steps",
+        at: object.member(kinds[1].marker)?.keyPosition ?? node.position)
     }
-    // A branch is keyed by 'then' but written and read as an 'if' step.
-    let kindName = kindKey == "then" ? "if" : kindKey
-    if kindKey != "intent" {
-      for key in ["timeout", "retry", "confirm"] {
+    checkStepKeys(object, kind: kind, otherKinds: kinds.dropFirst().map(\.marker))
+    let options = decodeOptions(object)
+    let id = stepID(object)
+    // A branch's 'if' is its condition, decoded with the branch.
+    let condition = kind.marker == "then" ? nil : object["if"].flatMap { decodeCondition($0) }
+    let decoded: WorkflowStep.Kind?
+    switch kind.marker {
+    case "intent": decoded = decodeAction(object, intent: kindNode)
+    case "forEach": decoded = decodeForEach(object, items: kindNode, at: node)
+    case "then": decoded = decodeBranch(object, then: kindNode, at: node)
+    case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
+    default: decoded = decodeSubworkflow(object, path: kindNode)
+    }
+    guard let decoded else { return nil }
+    return WorkflowStep(
+      id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
+      condition: condition, options: options, kind: decoded)
+  }
+
+  /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with
+  /// a message of their own, then unknown keys.
+  private mutating func checkStepKeys(_ object: JSONObject, kind: StepKind, otherKinds: [String]) {
+    if kind.marker != "intent" {
+      for key in Self.commonStepKeys.map(\.name) where Self.intentOnlyKeys.contains(key) {
         guard let member = object.member(key) else { continue }
         error(
-          "'\(key)' applies only to intent steps, not to a '\(kindName)' step; set it on the "
+          "'\(key)' applies only to intent steps, not to a '\(kind.name)' step; set it on the "
             + "intent steps it runs", at: member.keyPosition)
       }
     }
-    let article = ["intent", "if"].contains(kindName) ? "an" : "a"
-    // The other kinds' keys were just reported; do not report them again as unknown.
-    let otherKinds = kinds.dropFirst().map { $0.0 }
-    checkKeys(
-      object, allowed: Self.commonStepKeys + kindKeys + otherKinds,
-      in: "\(article) '\(kindName)' step")
+    // Intent-only options and the other kinds' keys were just reported; do not report them
+    // again as unknown.
+    let allowed = Self.commonStepKeys.map(\.name) + kind.keys.map(\.name) + otherKinds
+    checkKeys(object, allowed: allowed, in: "\(kind.article) '\(kind.name)' step")
+  }
 
-    var step = WorkflowStep(
-      id: nil, idLocation: nil, location: location(node), condition: nil,
-      options: decodeOptions(object),
-      kind: .action(ActionStep(intent: "", intentLocation: location(node), parameters: [])))
-    if let idNode = object["id"], let id = text(idNode, what: "'id'") {
-      if ExpressionParser.isValidName(id), !Self.reservedNames.contains(id) {
-        step.id = id
-        step.idLocation = location(idNode)
-      } else if Self.reservedNames.contains(id) {
-        error("'\(id)' is reserved and cannot be a step id; choose another name", at: idNode)
-      } else {
-        error(
-          "'\(id)' is not a valid step id; use letters, digits, '_' and '-', starting with a "
-            + "letter, so that ${\(id)} can refer to it", at: idNode)
-      }
+  /// The step's `id`, or `nil` after reporting why it cannot be one.
+  private mutating func stepID(_ object: JSONObject) -> String? {
+    guard let idNode = object["id"], let id = text(idNode, what: "'id'") else { return nil }
+    if Self.reservedNames.contains(id) {
+      error("'\(id)' is reserved and cannot be a step id; choose another name", at: idNode)
+      return nil
     }
-    if kindKey != "then", let conditionNode = object["if"] {
-      step.condition = decodeCondition(conditionNode)
+    guard ExpressionParser.isValidName(id) else {
+      error(
+        "'\(id)' is not a valid step id; use letters, digits, '_' and '-', starting with a "
+          + "letter, so that ${\(id)} can refer to it", at: idNode)
+      return nil
     }
+    return id
+  }
 
-    switch kindKey {
-    case "intent":
-      let intentNode = kindNode
-      let parameters = object["parameters"].map { decodeArguments($0, what: "'parameters'") } ?? []
-      step.kind = .action(
-        ActionStep(
-          intent: text(intentNode, what: "'intent'") ?? "", intentLocation: location(intentNode),
-          parameters: parameters))
-    case "forEach":
-      let (variable, variableLocation) = loopVariable(object, required: true)
-      step.kind = .forEach(
-        ForEachStep(
-          items: decodeValue(kindNode), variable: variable ?? "item",
-          variableLocation: variableLocation,
-          steps: body(object, key: "steps", of: "forEach", at: node)))
-    case "then":
-      guard let conditionNode = object["if"] else {
-        error("a step with 'then' needs an 'if' condition", at: node)
-        return nil
-      }
-      guard let condition = decodeCondition(conditionNode) else { return nil }
-      step.kind = .branch(
-        BranchStep(
-          condition: condition, then: decodeSteps(kindNode, what: "'then'"),
-          otherwise: object["else"].map { decodeSteps($0, what: "'else'") } ?? []))
-    case "repeat":
-      let (variable, variableLocation) = loopVariable(object, required: false)
-      step.kind = .repeatLoop(
-        RepeatStep(
-          count: decodeValue(kindNode), variable: variable,
-          variableLocation: variableLocation,
-          steps: body(object, key: "steps", of: "repeat", at: node)))
-    default:
-      let pathNode = kindNode
-      step.kind = .workflow(
-        SubworkflowStep(
-          path: text(pathNode, what: "'workflow'") ?? "", pathLocation: location(pathNode),
-          inputs: object["inputs"].map { decodeArguments($0, what: "'inputs'") } ?? []))
+  private mutating func decodeAction(_ object: JSONObject, intent: JSONNode) -> WorkflowStep.Kind {
+    let parameters = object["parameters"].map { decodeArguments($0, what: "'parameters'") } ?? []
+    return .action(
+      ActionStep(
+        intent: text(intent, what: "'intent'") ?? "", intentLocation: location(intent),
+        parameters: parameters))
+  }
+
+  private mutating func decodeForEach(_ object: JSONObject, items: JSONNode, at node: JSONNode)
+    -> WorkflowStep.Kind
+  {
+    let variable = loopVariable(object, required: true)
+    return .forEach(
+      ForEachStep(
+        items: decodeValue(items), variable: variable.name ?? "item",
+        variableLocation: variable.location,
+        steps: body(object, key: "steps", of: "forEach", at: node)))
+  }
+
+  private mutating func decodeBranch(_ object: JSONObject, then: JSONNode, at node: JSONNode)
+    -> WorkflowStep.Kind?
+  {
+    guard let conditionNode = object["if"] else {
+      error("a step with 'then' needs an 'if' condition", at: node)
+      return nil
     }
-    return step
+    guard let condition = decodeCondition(conditionNode) else { return nil }
+    return .branch(
+      BranchStep(
+        condition: condition, then: decodeSteps(then, what: "'then'"),
+        otherwise: object["else"].map { decodeSteps($0, what: "'else'") } ?? []))
+  }
+
+  private mutating func decodeRepeat(_ object: JSONObject, count: JSONNode, at node: JSONNode)
+    -> WorkflowStep.Kind
+  {
+    let variable = loopVariable(object, required: false)
+    return .repeatLoop(
+      RepeatStep(
+        count: decodeValue(count), variable: variable.name,
+        variableLocation: variable.location,
+        steps: body(object, key: "steps", of: "repeat", at: node)))
+  }
+
+  private mutating func decodeSubworkflow(_ object: JSONObject, path: JSONNode)
+    -> WorkflowStep.Kind
+  {
+    .workflow(
+      SubworkflowStep(
+        path: text(path, what: "'workflow'") ?? "", pathLocation: location(path),
+        inputs: object["inputs"].map { decodeArguments($0, what: "'inputs'") } ?? []))
   }
 
   /// Names that cannot be step ids or loop variables, because references use them.
@@ -248,7 +264,7 @@ struct WorkflowDecoder {
   }
 
   private mutating func loopVariable(_ object: JSONObject, required: Bool)
-    -> (String?, SourceLocation?)
+    -> (name: String?, location: SourceLocation?)
   {
     guard let node = object["as"] else { return (required ? "item" : nil, nil) }
     guard let name = text(node, what: "'as'") else { return (nil, nil) }
@@ -355,9 +371,9 @@ struct WorkflowDecoder {
           "'retry' must be a number of retries or {\"count\": 2, \"delay\": \"1s\"}, "
             + "not \(describe(node))", at: node)
       }
-      if options.retries > 100 {
-        error("'retry' allows at most 100 retries", at: node)
-        options.retries = 100
+      if options.retries > Self.maximumRetries {
+        error("'retry' allows at most \(Self.maximumRetries) retries", at: node)
+        options.retries = Self.maximumRetries
       }
     }
     if let node = object["onError"], let text = text(node, what: "'onError'") {
@@ -365,7 +381,7 @@ struct WorkflowDecoder {
         options.onError = policy
       } else {
         error(
-          "'onError' must be \(Self.choices(StepOptions.ErrorPolicy.allCases.map(\.rawValue))), "
+          "'onError' must be \(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))), "
             + "not '\(text)'", at: node)
       }
     }
@@ -403,7 +419,7 @@ struct WorkflowDecoder {
           schedule.overlap = overlap
         } else {
           error(
-            "'overlap' must be \(Self.choices(WorkflowSchedule.Overlap.allCases.map(\.rawValue))), "
+            "'overlap' must be \(Diagnostic.list(WorkflowSchedule.Overlap.allCases.map(\.rawValue))), "
               + "not '\(text)'", at: overlapNode)
         }
       }
@@ -412,7 +428,7 @@ struct WorkflowDecoder {
           schedule.catchUp = catchUp
         } else {
           error(
-            "'catchUp' must be \(Self.choices(WorkflowSchedule.CatchUp.allCases.map(\.rawValue))), "
+            "'catchUp' must be \(Diagnostic.list(WorkflowSchedule.CatchUp.allCases.map(\.rawValue))), "
               + "not '\(text)'", at: catchUpNode)
         }
       }
@@ -430,6 +446,10 @@ struct WorkflowDecoder {
 
   // MARK: Helpers
 
+  private mutating func checkKeys(_ object: JSONObject, allowed keys: [Key], in context: String) {
+    checkKeys(object, allowed: keys.map(\.name), in: context)
+  }
+
   private mutating func checkKeys(_ object: JSONObject, allowed: [String], in context: String) {
     for member in object.members where !allowed.contains(member.key) {
       unknownKey(member, allowed: allowed, in: context)
@@ -443,7 +463,7 @@ struct WorkflowDecoder {
     if let suggestion = Spelling.closest(to: member.key, among: allowed) {
       message += "; did you mean '\(suggestion)'?"
     } else {
-      message += "; expected \(Self.choices(allowed.filter { !$0.hasPrefix("$") }))"
+      message += "; expected \(Diagnostic.list(allowed.filter { !$0.hasPrefix("$") }))"
     }
     error(message, at: member.keyPosition)
   }
@@ -470,12 +490,6 @@ struct WorkflowDecoder {
       error("\(what) must be a duration such as \"30s\", not \(describe(node))", at: node)
     }
     return nil
-  }
-
-  static func choices(_ names: [String]) -> String {
-    let quoted = names.map { "'\($0)'" }
-    guard quoted.count > 1 else { return quoted.first ?? "" }
-    return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
   }
 
   private func describe(_ node: JSONNode) -> String {

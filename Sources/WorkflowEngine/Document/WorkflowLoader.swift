@@ -11,15 +11,26 @@ import StrictJSON
 /// Reads, parses, decodes and plans workflow files.
 public struct WorkflowLoader: Sendable {
   public var planner: Planner
+  /// Reads the file to load; `-` is standard input.
+  public var reader: @Sendable (String) throws -> [UInt8]
 
-  /// A loader that checks workflows against `registry`.
-  public init(registry: IntentRegistry) {
-    planner = Planner(registry: registry)
+  /// A loader that reads files with `read` and checks workflows against `registry`; the
+  /// workflows that `workflow` steps run are read the same way.
+  public init(
+    registry: IntentRegistry,
+    read: @escaping @Sendable (String) throws -> [UInt8] = WorkflowLoader.readFile
+  ) {
+    reader = read
+    planner = Planner(registry: registry, resolver: .files(read: read))
   }
 
   /// A loader around a configured planner.
-  public init(planner: Planner) {
+  public init(
+    planner: Planner,
+    read: @escaping @Sendable (String) throws -> [UInt8] = WorkflowLoader.readFile
+  ) {
     self.planner = planner
+    reader = read
   }
 
   /// Loads and validates the workflow file at `path`.
@@ -29,7 +40,7 @@ public struct WorkflowLoader: Sendable {
   public func load(path: String) throws(WorkflowInvalid) -> Plan {
     let bytes: [UInt8]
     do {
-      bytes = try planner.readFile(path)
+      bytes = try reader(path)
     } catch {
       throw WorkflowInvalid(diagnostics: [
         Diagnostic(
@@ -72,11 +83,14 @@ public struct WorkflowLoader: Sendable {
   /// validation can go on and report the planner's findings too. Throws only when the file
   /// is not a workflow at all.
   static func decodeCollecting(_ source: WorkflowSource) throws(WorkflowInvalid)
-    -> (Workflow, [Diagnostic])
+    -> (workflow: Workflow, problems: [Diagnostic])
   {
+    if let problem = WorkflowFileReader.notAWorkflow(source) {  // no excerpt of its bytes
+      throw WorkflowInvalid(diagnostics: [problem])
+    }
     let root: JSONNode
     do {
-      root = try JSONParser.parse(source.bytes)
+      root = try JSONParser.parse(source.bytes, options: WorkflowFileReader.parserOptions)
     } catch {
       throw WorkflowInvalid(
         diagnostics: [
@@ -95,29 +109,9 @@ public struct WorkflowLoader: Sendable {
     return (workflow, decoder.diagnostics.sorted(by: Planner.fileOrder))
   }
 
-  /// Reads a whole file; `-` reads standard input.
+  /// Reads a whole workflow file with ``WorkflowFileReader``; `-` reads standard input.
   @Sendable public static func readFile(_ path: String) throws -> [UInt8] {
-    let descriptor = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw POSIXFailure(code: errno) }
-    defer { if descriptor != 0 { close(descriptor) } }
-    var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw POSIXFailure(code: EISDIR)
-    }
-    var bytes: [UInt8] = []
-    let chunk = 1 << 16
-    if info.st_size > 0 { bytes.reserveCapacity(Int(info.st_size)) }
-    var buffer = [UInt8](repeating: 0, count: chunk)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunk) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw POSIXFailure(code: errno)
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: buffer[0..<count])
-    }
-    return bytes
+    try WorkflowFileReader.read(path)  // regular files only, under a size limit
   }
 
   static func describe(_ error: any Error) -> String {

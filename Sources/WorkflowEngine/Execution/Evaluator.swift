@@ -131,6 +131,9 @@ enum Evaluator {
   static func compare(_ lhs: Value, _ op: ComparisonOperator, _ rhs: Value) throws(EvaluationError)
     -> Bool
   {
+    // A record (ShellResult, HTTPResponse) compares as its text form, as wherever text is wanted.
+    let lhs = lhs.entity?.isRecord == true ? .text(lhs.textDescription) : lhs
+    let rhs = rhs.entity?.isRecord == true ? .text(rhs.textDescription) : rhs
     switch op {
     case .equal: return equal(lhs, rhs)
     case .notEqual: return !equal(lhs, rhs)

@@ -1,6 +1,7 @@
 public import Foundation
 public import IntentKit
 import StrictJSON
+import Suggestions
 
 /// Runs plans: every step through resolve → confirm → handle, in order, with loops,
 /// branches, conditions, timeouts, retries and error policies, reporting events as it goes.
@@ -148,8 +149,12 @@ public struct Executor: Sendable {
         output = last
       }
     } catch {
-      failure = error
-      status = RunStatus(error.code)
+      if let stop = error.underlying as? WorkflowStop {
+        output = stop.output  // flow.stop: the run ends here, succeeded
+      } else {
+        failure = error
+        status = RunStatus(error.code)
+      }
     }
     if configuration.isObserved { configuration.observer(.runFinished(status: status)) }
     return RunResult(
@@ -286,12 +291,24 @@ private struct RunState {
         output = try await runWorkflow(subplan, inputs: inputs, step: step)
       }
     } catch {
+      if let stop = error.underlying as? WorkflowStop {
+        // flow.stop: this step, and each block around it, ends succeeded; the run stops.
+        slots[step.slot] = stop.output
+        update(step) {
+          ($0.status, $0.output, $0.error, $0.runs) = (.succeeded, stop.output, nil, $0.runs + 1)
+        }
+        notify(
+          .stepFinished(
+            info(step), output: stop.output, dialog: nil, snippet: nil,
+            duration: clock.now - started))
+        throw error
+      }
       let duration = clock.now - started
       var failure = error
       if failure.location == nil { failure.location = step.location }
       if failure.step == nil { failure.step = step.label }
       update(step) {
-        $0.status = StepStatus(rawValue: RunStatus(failure.code).rawValue) ?? .failed
+        $0.status = StepStatus(failure.code)
         $0.error = failure
         $0.output = .null
         ($0.dialog, $0.snippet) = (nil, nil)
@@ -365,6 +382,7 @@ private struct RunState {
         let result = try await invocation.run()
         return (result.output, result.dialog, result.snippet)
       } catch {
+        if error.underlying is WorkflowStop { throw error }  // flow.stop is not a failure
         var failure = error
         failure.location = failure.location ?? step.location
         let retry =

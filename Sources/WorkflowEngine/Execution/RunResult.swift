@@ -1,29 +1,6 @@
 public import Foundation
 public import IntentKit
 
-/// How a run ended, as `--json` reports it.
-public enum RunStatus: String, Sendable, Hashable, CaseIterable {
-  case succeeded, failed, needsValue, disambiguation, confirmationRequired, timedOut, cancelled
-
-  /// The status for a run that stopped with this error.
-  public init(_ code: IntentFlowError.Code) {
-    switch code {
-    case .needsValue: self = .needsValue
-    case .disambiguation: self = .disambiguation
-    case .confirmationRequired: self = .confirmationRequired
-    case .timedOut: self = .timedOut
-    case .cancelled: self = .cancelled
-    default: self = .failed
-    }
-  }
-}
-
-/// How one step ended (for a step inside a loop: its latest pass).
-public enum StepStatus: String, Sendable, Hashable {
-  case succeeded, failed, skipped, needsValue, disambiguation, confirmationRequired, timedOut
-  case cancelled
-}
-
 /// What one step did in a run. A step inside a loop has one record for all its passes.
 public struct StepRecord: Sendable {
   /// Position among the plan's steps, depth first.

@@ -1,11 +1,12 @@
 import Cron
 import Foundation
 import IntentKit
+import Suggestions
 
 /// Checks a workflow's `schedule` with the cron parser and the time-zone database.
 public enum ScheduleCheck {
   /// The problems in a schedule: a cron syntax error (at its column inside the string) or an
-  /// unknown time zone.
+  /// unknown time zone, a zone that is not an IANA name, or one with control characters.
   @Sendable public static func check(_ schedule: WorkflowSchedule) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     do {
@@ -15,11 +16,13 @@ public enum ScheduleCheck {
       location.column += error.column  // the opening quote, then the 1-based column
       diagnostics.append(Diagnostic(.error, "invalid schedule: \(error.description)", at: location))
     }
-    if let name = schedule.timeZone, TimeZone(identifier: name) == nil {
-      var message = "unknown time zone '\(name)'"
-      if let suggestion = Spelling.closest(to: name, among: TimeZone.knownTimeZoneIdentifiers) {
+    if let name = schedule.timeZone, var message = TimeZoneName.problem(with: name) {
+      // Bounded: no candidates for a name longer than any zone, so a huge name is refused
+      // at once instead of after an edit-distance search proportional to its length.
+      let candidates = TimeZoneName.suggestionCandidates(for: name)
+      if let suggestion = Spelling.closest(to: name, among: candidates) {
         message += "; did you mean '\(suggestion)'?"
-      } else {
+      } else if !message.contains("IANA") {
         message += "; use an IANA name such as 'Europe/Prague' or 'UTC'"
       }
       diagnostics.append(Diagnostic(.error, message, at: schedule.timeZoneLocation))

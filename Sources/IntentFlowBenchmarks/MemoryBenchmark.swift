@@ -1,0 +1,135 @@
+import Foundation
+import StandardIntents
+import StrictJSON
+import WorkflowEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Peak memory of validating workflow files of up to 16 MB, as a ratio of peak RSS to size.
+///
+/// Each measurement runs in a fresh child process (this executable, re-run with
+/// `memory-stage STAGE FILE`), because a process's peak RSS only ever grows: the child reads
+/// the file (`read`), parses it (`parse`), or validates it as `intentflow validate` does
+/// (`validate`), and prints its peak. The documents are the shapes that cost most per byte:
+/// arrays of tiny numbers, of short strings and of small objects, and a long list of steps.
+func runMemoryBenchmark() async throws {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("intentflow-memory-\(getpid())")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let size = 16_000_000
+  print("file                     size      stage     peak RSS   RSS/byte  (RSS − read)/byte")
+  for (name, text) in memoryDocuments(approximateBytes: size) {
+    let path = directory.appendingPathComponent("\(name).json").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    var baseline = 0
+    for stage in ["read", "parse", "validate"] {
+      let peak = try peakRSS(stage: stage, path: path)
+      if stage == "read" { baseline = peak }
+      let bytes = Double(text.utf8.count)
+      print(
+        name.padding(toLength: 24, withPad: " ", startingAt: 0) + " "
+          + "\(figure(bytes / 1_048_576)) MB".padding(toLength: 10, withPad: " ", startingAt: 0)
+          + stage.padding(toLength: 9, withPad: " ", startingAt: 0)
+          + " \(figure(Double(peak) / 1_048_576)) MB".padding(
+            toLength: 11, withPad: " ", startingAt: 0)
+          + "  \(figure(Double(peak) / bytes))".padding(toLength: 9, withPad: " ", startingAt: 0)
+          + "  \(figure(Double(peak - baseline) / bytes))")
+    }
+  }
+}
+
+/// The documents measured, each about `approximateBytes` long or, for the arrays, as many
+/// values as a workflow may hold (``WorkflowFileReader/maximumValues``), whichever is less;
+/// and an array of `1`s of the full size, which validation refuses for its number of values.
+private func memoryDocuments(approximateBytes size: Int) -> [(String, String)] {
+  let values = WorkflowFileReader.maximumValues - 10  // the workflow around the array
+  func parameterArray(_ item: String, valuesPerItem: Int = 1, cap: Bool = true) -> String {
+    var count = size / (item.utf8.count + 1)
+    if cap { count = min(count, values / valuesPerItem) }
+    return #"{"name": "big", "steps": [{"intent": "list.count", "parameters": {"input": ["#
+      + Array(repeating: item, count: count).joined(separator: ",") + "]}}]}"
+  }
+  let filler = String(repeating: "lorem ipsum dolor sit amet ", count: 36)
+  let step =
+    #"{"id": "sNNNNN", "intent": "text.uppercase", "parameters": {"input": "# + "\""
+    + filler + "\"}}"
+  let steps = (0..<(size / (step.utf8.count + 2))).map {
+    step.replacingOccurrences(of: "NNNNN", with: String($0))
+  }
+  return [
+    ("numbers, at value limit", parameterArray("1")),
+    ("strings, at value limit", parameterArray(#""abcdefgh""#)),
+    ("objects, at value limit", parameterArray(#"{"a":1}"#, valuesPerItem: 2)),
+    (
+      "steps (1 KB each)", #"{"name": "big", "steps": [\#n"# + steps.joined(separator: ",\n") + "]}"
+    ),
+    ("numbers, 16 MB: refused", parameterArray("1", cap: false)),
+  ]
+}
+
+/// Runs one stage in a child process and returns its peak RSS in bytes.
+private func peakRSS(stage: String, path: String) throws -> Int {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+  process.arguments = ["memory-stage", stage, path]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  guard let peak = Int(text) else {
+    throw BenchmarkFailure(message: "memory-stage \(stage) printed '\(text)'")
+  }
+  return peak
+}
+
+/// The child's side: runs `stage` on the file at `path` and prints the peak RSS in bytes.
+func runMemoryStage(_ stage: String, path: String) throws {
+  let bytes = try WorkflowFileReader.read(path, limit: WorkflowFileReader.limit)
+  switch stage {
+  case "parse":
+    let root = try? JSONParser.parse(bytes, options: WorkflowFileReader.parserOptions)
+    withExtendedLifetime(root) {}
+  case "validate":
+    let loader = WorkflowLoader(registry: StandardIntents.registry)
+    let plan = try? loader.load(WorkflowSource(path: path, bytes: bytes))
+    withExtendedLifetime(plan) {}
+  default:
+    withExtendedLifetime(bytes) {}
+  }
+  print(peakResidentBytes())
+}
+
+/// This process's peak RSS in bytes: `VmHWM` on Linux, which, unlike `getrusage`'s
+/// `ru_maxrss`, starts afresh at `exec` instead of carrying the parent's peak over.
+private func peakResidentBytes() -> Int {
+  #if canImport(Glibc)
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.filter(\.isNumber)
+      return (Int(digits) ?? 0) * 1024
+    }
+    return 0
+  #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)  // bytes on Darwin
+  #endif
+}
+
+/// A benchmark that could not measure.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}
+
+/// A figure with two decimals.
+private func figure(_ value: Double) -> String {
+  String(format: "%.2f", value)
+}

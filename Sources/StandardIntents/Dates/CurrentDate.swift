@@ -1,0 +1,18 @@
+public import Foundation
+public import IntentKit
+
+/// `date.now`: the current date and time.
+public struct CurrentDate: AppIntent {
+  public static let identifier: IntentIdentifier = "date.now"
+  public static let title = "Current Date"
+  public static let description = "Returns the current date and time."
+  public static let parameterSummary: String? = "Current date"
+
+  @Dependency({ $0.calendarClock }) var clock: CalendarClock
+
+  public init() {}
+
+  public func perform() async throws -> IntentResult<Date> {
+    .result(value: clock.now())
+  }
+}

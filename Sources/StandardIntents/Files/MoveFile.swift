@@ -1,0 +1,31 @@
+public import IntentKit
+
+/// `files.move`: moves a file into a folder or to a new path.
+public struct MoveFile: AppIntent {
+  public static let identifier: IntentIdentifier = "files.move"
+  public static let title = "Move File"
+  public static let description =
+    "Moves a file or folder into a folder, or to a new path. Fails if the target exists, "
+    + "unless overwrite."
+  public static let parameterSummary: String? = "Move {file} to {to}"
+
+  @Parameter(title: "File", requestValueDialog: "Which file?", isInput: true)
+  public var file: File
+
+  @Parameter(
+    title: "To", description: "A folder to move it into, or the new path.",
+    requestValueDialog: "Where to?")
+  public var to: String
+
+  @Parameter(title: "Overwrite", description: "Whether to replace what is at the target.")
+  public var overwrite: Bool = false
+
+  @Dependency({ $0.currentDirectory }) var currentDirectory: String
+
+  public init() {}
+
+  public func perform() async throws -> IntentResult<File> {
+    let target = FileTransfer.destination(of: file, to: to, in: currentDirectory)
+    return .result(value: try FileTransfer.run(.move, file, to: target, overwrite: overwrite))
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Path arithmetic on text, without touching the disk (no link is resolved).
+enum Paths {
+  /// `text` as an absolute path: relative to `directory`, with a leading `~/` read as the home
+  /// folder, and `.`, `..` and repeated slashes removed.
+  static func absolute(_ text: String, in directory: String) -> String {
+    var path = text
+    if path == "~" || path.hasPrefix("~/") {
+      let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+      path = home + path.dropFirst()
+    }
+    if !path.hasPrefix("/") { path = directory + "/" + path }
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// The last part of an absolute path (`/` for the root).
+  static func name(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), path != "/" else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// The folder of an absolute path (`/` for a top-level entry and for the root).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// `name` inside `folder`.
+  static func join(_ folder: String, _ name: String) -> String {
+    folder == "/" ? "/" + name : folder + "/" + name
+  }
+
+  /// The system's description of `errno`, lowercase: `no such file or directory`.
+  static func reason(_ code: Int32 = errno) -> String {
+    let text = String(cString: strerror(code))
+    return text.prefix(1).lowercased() + text.dropFirst()
+  }
+}

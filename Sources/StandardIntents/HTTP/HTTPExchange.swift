@@ -1,0 +1,34 @@
+import Foundation
+
+/// One HTTP request as `http.request` sends it, and what came back: the shape shared by the
+/// libcurl transport (Linux) and the URLSession one (macOS).
+struct HTTPExchange: Sendable {
+  var url: String
+  var method: String
+  /// Header lines in order, names as given.
+  var headers: [(name: String, value: String)]
+  var body: [UInt8]?
+
+  /// What the server answered, after following redirects.
+  struct Answer: Sendable {
+    var status: Int
+    /// Header names in lowercase; a repeated header's values joined with ", ".
+    var headers: [String: String]
+    var body: [UInt8]
+  }
+
+  /// Why no answer came: the server was not reached, or the run was cancelled.
+  struct Failure: Error, Sendable {
+    var reason: String
+    var cancelled = false
+  }
+
+  /// Sends the request with this platform's transport.
+  func send() async throws(Failure) -> Answer {
+    #if os(Linux)
+      try await CurlTransfer.send(self)
+    #else
+      try await URLSessionTransfer.send(self)
+    #endif
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+public import IntentKit
+import Synchronization
+
+/// `shell.run`: runs a command or a script and returns its output.
+///
+/// Workflow values never become shell text: `command` is a list of words run directly (the
+/// first found on `PATH`), and a `script` receives values only as `$1`, `$2`… from
+/// `arguments`. The command runs in a process group of its own; on timeout or cancellation
+/// the whole group gets SIGTERM, then SIGKILL after a grace period.
+public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
+  public static let identifier: IntentIdentifier = "shell.run"
+  public static let title = "Run Shell Command"
+  public static let description =
+    "Runs a command (a list of words, no shell) or a script (run by /bin/sh, with arguments as "
+    + "$1…), feeding input to its stdin; returns stdout, stderr and the exit code. A non-zero "
+    + "exit fails the step unless allowFailure."
+  public static let parameterSummary: String? = "Run {command}{script}"
+  public static let literalParameters = [
+    "script":
+      "it is run as shell text, where a value could run as code; pass values in 'arguments' "
+      + "and read them as \"$1\", \"$2\"… (write $${ for a literal ${)"
+  ]
+
+  @Parameter(
+    title: "Command",
+    description: "The program and its arguments as a list: [\"git\", \"status\"]. Not a shell.")
+  public var command: [String]?
+
+  @Parameter(
+    title: "Script",
+    description: "Shell text run by /bin/sh -c; use \"$1\"… for values from arguments.")
+  public var script: String?
+
+  @Parameter(
+    title: "Arguments", description: "The script's $1, $2…, or more words after the command.")
+  public var arguments: [String] = []
+
+  @Parameter(
+    title: "Input", description: "Text fed to the command's standard input.", isInput: true)
+  public var input: String?
+
+  @Parameter(
+    title: "Directory",
+    description: "Where the command runs, relative to the current directory; the current one "
+      + "if unset.")
+  public var directory: String?
+
+  @Parameter(title: "Environment", description: "Variables added to the runner's environment.")
+  public var environment: [String: Value] = [:]
+
+  @Parameter(
+    title: "Allow failure", description: "Whether a non-zero exit code still succeeds.")
+  public var allowFailure: Bool = false
+
+  @Dependency({ $0.currentDirectory }) var currentDirectory: String
+  @Dependency({ $0.shell }) var settings: ShellSettings
+
+  /// The running process, for `onCancel`: each run makes a fresh intent, so a fresh box.
+  private let running = RunningProcess()
+
+  public init() {}
+
+  public func perform() async throws -> IntentResult<ShellResult> {
+    let words: [String]
+    switch (command, script) {
+    case (let command?, nil):
+      guard let first = command.first, !first.isEmpty else {
+        throw IntentError("'command' is empty; give the program and its arguments as a list")
+      }
+      words = command + arguments
+    case (nil, let script?):
+      words = ["/bin/sh", "-c", script, "sh"] + arguments
+    case (nil, nil):
+      throw IntentError(
+        "give either 'command' (a list of words, such as [\"ls\", \"-l\"]) or 'script' "
+          + "(shell text)")
+    case (.some, .some):
+      throw IntentError("give 'command' or 'script', not both")
+    }
+    var environment = settings.environment
+    for (name, value) in self.environment { environment[name] = value.textDescription }
+    let workingDirectory = directory.map { Paths.absolute($0, in: currentDirectory) }
+    let start = workingDirectory ?? Paths.absolute(".", in: currentDirectory)
+    var info = stat()
+    guard stat(start, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw IntentError("the directory '\(start)' does not exist")
+    }
+    let executable = try Self.locate(words[0], path: environment["PATH"], in: start)
+
+    try Task.checkCancellation()
+    let process = try ChildProcess(
+      executable: executable, arguments: words, environment: environment, directory: start,
+      input: input.map { Array($0.utf8) })
+    running.set(process)
+    let outcome = await process.run(grace: settings.terminationGrace)
+    try Task.checkCancellation()
+    let result = ShellResult(
+      stdout: String(decoding: outcome.stdout, as: UTF8.self),
+      stderr: String(decoding: outcome.stderr, as: UTF8.self), exitCode: outcome.exitCode)
+    if outcome.exitCode != 0 && !allowFailure {
+      let name = command.map { "'\($0.joined(separator: " "))'" } ?? "the script"
+      var message =
+        outcome.signal.map { "\(name) was killed by \(CancellationReason.signalName($0))" }
+        ?? "\(name) exited with code \(outcome.exitCode)"
+      let tail = Self.tail(of: result.stderr)
+      message += tail.isEmpty ? " (set allowFailure to go on anyway)" : ": \(tail)"
+      throw IntentError(message)
+    }
+    return .result(value: result)
+  }
+
+  public func onCancel(reason: CancellationReason) async {
+    await running.get()?.terminate(grace: settings.terminationGrace)
+  }
+
+  /// The executable for `name`: a path (with a `/`) relative to `directory`, else the first
+  /// executable file called `name` in `PATH`.
+  static func locate(_ name: String, path: String?, in directory: String) throws -> String {
+    if name.contains("/") {
+      let candidate = Paths.absolute(name, in: directory)
+      guard access(candidate, X_OK) == 0 else {
+        throw IntentError("cannot run '\(name)': \(Paths.reason())")
+      }
+      return candidate
+    }
+    for folder in (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
+    {
+      let base = folder.isEmpty ? directory : Paths.absolute(String(folder), in: directory)
+      let candidate = Paths.join(base, name)
+      var info = stat()
+      if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        access(candidate, X_OK) == 0
+      {
+        return candidate
+      }
+    }
+    var message = "command '\(name)' was not found on PATH"
+    if name.contains(" ") {
+      message +=
+        "; 'command' is a list of words (write [\"ls\", \"-l\"], not \"ls -l\"), or use 'script' "
+        + "for shell text"
+    }
+    throw IntentError(message)
+  }
+
+  /// The last lines of stderr, at most 5 lines and 500 characters.
+  static func tail(of text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: true).suffix(5)
+    var tail = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    if tail.count > 500 { tail = "…" + tail.suffix(500) }
+    return tail
+  }
+}
+
+/// The process a `shell.run` step started, shared by its `perform()` and `onCancel`.
+final class RunningProcess: Sendable {
+  private let process = Mutex<ChildProcess?>(nil)
+  func set(_ value: ChildProcess) { process.withLock { $0 = value } }
+  func get() -> ChildProcess? { process.withLock { $0 } }
+}

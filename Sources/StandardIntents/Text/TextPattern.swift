@@ -1,0 +1,36 @@
+import Foundation
+import IntentKit
+
+/// Regular expressions as `text.replace` and `text.match` read them: ICU syntax, as in
+/// Shortcuts' "Match Text". `^` and `$` match at the start and end of every line, as a user
+/// of grep expects of a log file.
+enum TextPattern {
+  /// Compiles a pattern.
+  ///
+  /// - Throws: ``IntentError`` naming the pattern and the parameter when it does not compile.
+  static func compile(_ pattern: String, caseSensitive: Bool, parameter: String) throws(IntentError)
+    -> NSRegularExpression
+  {
+    do {
+      let options: NSRegularExpression.Options = [.anchorsMatchLines]
+      return try NSRegularExpression(
+        pattern: pattern,
+        options: caseSensitive ? options : options.union(.caseInsensitive))
+    } catch {
+      throw IntentError(
+        "'\(pattern)' is not a valid regular expression; check '\(parameter)' for unbalanced "
+          + "brackets or a stray \\ (or \\-escape characters such as ( [ . * + ? to match them "
+          + "literally)")
+    }
+  }
+
+  /// Accepts a pattern that compiles; anything else is unsupported, saying why.
+  static func resolve(_ pattern: String) -> ParameterResolution<String> {
+    do {
+      _ = try compile(pattern, caseSensitive: true, parameter: "pattern")
+      return .success(pattern)
+    } catch {
+      return .unsupported(reason: error.message)
+    }
+  }
+}

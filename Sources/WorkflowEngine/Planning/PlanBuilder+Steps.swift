@@ -1,0 +1,221 @@
+import IntentKit
+import Suggestions
+
+/// One function per step kind: each checks its step and returns its planned kind.
+extension PlanBuilder {
+  mutating func planAction(_ action: ActionStep, step: WorkflowStep, previous: ValueType?)
+    -> PlannedKind?
+  {
+    guard let descriptor = planner.registry.intent(IntentIdentifier(action.intent)) else {
+      var message = "unknown intent '\(action.intent)'"
+      if let suggestion = planner.registry.suggestion(for: action.intent) {
+        message += "; did you mean '\(suggestion)'?"
+      } else {
+        message += "; run 'intentflow intents' to list the intents"
+      }
+      error(message, at: action.intentLocation)
+      for argument in action.parameters { _ = compile(argument.value) }
+      return nil
+    }
+    let arguments = checkArguments(
+      action.parameters, against: descriptor.parameters.map { ($0.name, $0.type) },
+      what: { "parameter '\($0)' of '\(descriptor.identifier)'" },
+      unknown: { Self.unknownParameter($0, of: descriptor) })
+    // Some parameters (a shell script's text) must be written out in the file: a value
+    // spliced in at run time could change what they do.
+    for (name, value) in arguments {
+      guard let reason = descriptor.literalParameters[name] else { continue }
+      if case .literal = value { continue }
+      let location = action.parameters.first { $0.name == name }?.value.span.location
+      error(
+        "'\(descriptor.identifier)' takes no ${…} in '\(name)': \(reason)",
+        at: location ?? step.location)
+    }
+    var given = Set(arguments.map(\.name))
+    let implicitInput = chainInput(of: descriptor, given: &given, previous: previous, step: step)
+    for parameter in descriptor.parameters
+    where parameter.isRequired && !given.contains(parameter.name) {
+      var message =
+        "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
+      message += "; add \"\(parameter.name)\": … to the step's parameters"
+      if parameter.isInput { message += ", or put a step that produces it just before" }
+      error(message, at: step.location)
+    }
+    return PlannedKind(
+      kind: .action(
+        ActionPlan(descriptor: descriptor, arguments: arguments, implicitInput: implicitInput)),
+      outputType: descriptor.outputType, label: action.intent)
+  }
+
+  /// Compiles the values a step gives to named targets (an intent's parameters, a
+  /// workflow's inputs) and checks each against its target's type; reports names that are
+  /// no target with `unknown`'s message.
+  private mutating func checkArguments(
+    _ given: [Argument], against targets: [(name: String, type: ValueType)],
+    what: (String) -> String, unknown: (Argument) -> String
+  ) -> [(name: String, value: CompiledValue)] {
+    var arguments: [(name: String, value: CompiledValue)] = []
+    for argument in given {
+      let typed = compile(argument.value)
+      guard let target = targets.first(where: { $0.name == argument.name }) else {
+        error(unknown(argument), at: argument.nameLocation)
+        continue
+      }
+      let checked = checkValue(
+        argument.value, typed, against: target.type, what: what(target.name))
+      arguments.append((target.name, checked))
+    }
+    return arguments
+  }
+
+  private static func unknownParameter(_ argument: Argument, of descriptor: IntentDescriptor)
+    -> String
+  {
+    var message = "'\(descriptor.identifier)' has no parameter '\(argument.name)'"
+    let names = descriptor.parameters.map(\.name)
+    if let suggestion = Spelling.closest(to: argument.name, among: names) {
+      message += "; did you mean '\(suggestion)'?"
+    } else if names.isEmpty {
+      message += "; it takes no parameters"
+    } else {
+      message += "; its parameters are " + Diagnostic.list(names, joinedBy: "and")
+    }
+    return message
+  }
+
+  /// The parameter that takes the previous step's output (implicit chaining), if the step
+  /// leaves its intent's input parameter unset and the output fits; reports an output that
+  /// cannot fit a required input.
+  private mutating func chainInput(
+    of descriptor: IntentDescriptor, given: inout Set<String>, previous: ValueType?,
+    step: WorkflowStep
+  ) -> String? {
+    guard let input = descriptor.inputParameter, !given.contains(input.name), let previous,
+      previous != .nothing
+    else { return nil }
+    if case .never(let reason) = previous.coercion(to: input.type) {
+      if input.isRequired {
+        error(
+          "'\(descriptor.identifier)' takes its '\(input.name)' (\(input.type)) from the "
+            + "previous step, but that step's output does not fit: \(reason); set "
+            + "\"\(input.name)\" in the step's parameters", at: step.location)
+        given.insert(input.name)
+      }
+      return nil
+    }
+    given.insert(input.name)
+    return input.name
+  }
+
+  mutating func planForEach(_ loop: ForEachStep, step: WorkflowStep) -> PlannedKind {
+    let items = compile(loop.items)
+    let elementType: ValueType
+    switch items.type {
+    case .list(let element): elementType = element
+    case .nothing:
+      error("forEach needs a list, but this produces no value", at: loop.items.span.location)
+      elementType = .any
+    default: elementType = items.type
+    }
+    let itemSlot = newSlot()
+    checkShadowing(loop.variable, at: loop.variableLocation ?? step.location)
+    let (body, lastType) = planScoped(
+      loop.steps, previous: elementType,
+      bindings: [loop.variable: Binding(slot: itemSlot, type: elementType, kind: .loopVariable)])
+    return PlannedKind(
+      kind: .forEach(items: items.compiled, itemSlot: itemSlot, body: body),
+      outputType: .list(lastType ?? .any), label: "forEach")
+  }
+
+  mutating func planBranch(_ branch: BranchStep, previous: ValueType?) -> PlannedKind {
+    let condition = compileCondition(branch.condition)
+    let (then, thenType) = planScoped(branch.then, previous: previous)
+    let (otherwise, elseType) = planScoped(branch.otherwise, previous: previous)
+    // An empty branch passes the previous output on.
+    return PlannedKind(
+      kind: .branch(condition: condition, then: then, otherwise: otherwise),
+      outputType: union(thenType ?? previous ?? .nothing, elseType ?? previous ?? .nothing),
+      label: "if")
+  }
+
+  mutating func planRepeat(_ loop: RepeatStep, step: WorkflowStep, previous: ValueType?)
+    -> PlannedKind
+  {
+    let count = compile(loop.count)
+    checkValue(loop.count, count, against: .integer, what: "the repeat count")
+    if case .literal(let value, let span) = loop.count,
+      case .integer(let times)? = try? value.coerced(to: .integer), times < 0
+    {
+      error("the repeat count must be 0 or more, not \(times)", at: span.location)
+    }
+    var passSlot: Int?
+    var bindings: [String: Binding] = [:]
+    if let variable = loop.variable {
+      let slot = newSlot()
+      passSlot = slot
+      bindings[variable] = Binding(slot: slot, type: .integer, kind: .loopVariable)
+      checkShadowing(variable, at: loop.variableLocation ?? step.location)
+    }
+    let (body, lastType) = planScoped(loop.steps, previous: previous, bindings: bindings)
+    return PlannedKind(
+      kind: .repeatLoop(count: count.compiled, passSlot: passSlot, body: body),
+      outputType: .list(lastType ?? .any), label: "repeat")
+  }
+
+  private mutating func checkShadowing(_ name: String, at location: SourceLocation) {
+    if let declared = declaredSteps[name] {
+      error(
+        "loop variable '\(name)' has the same name as the step at line \(declared.line); "
+          + "rename one of them", at: location)
+    }
+  }
+
+  /// Plans the workflow file a `workflow` step runs, recursively (refusing cycles), and
+  /// checks the inputs the step passes it.
+  mutating func planSubworkflow(_ call: SubworkflowStep) -> PlannedKind? {
+    let location = planner.resolver.locate(call.path, source.path)
+    guard !chain.contains(location.key) else {
+      let names = (chain + [location.key]).map { $0.split(separator: "/").last ?? "" }
+      error(
+        "workflow '\(call.path)' would run itself again (\(names.joined(separator: " → "))); "
+          + "remove the cycle", at: call.pathLocation)
+      return nil
+    }
+    let workflow: Workflow
+    switch planner.resolver.resolve(location) {
+    case .unreadable(let reason):
+      error("cannot read workflow '\(call.path)': \(reason)", at: call.pathLocation)
+      return nil
+    case .invalid(let failure):
+      diagnostics += failure.diagnostics
+      sources.merge(failure.sources) { first, _ in first }
+      error("workflow '\(call.path)' is invalid (see the errors above)", at: call.pathLocation)
+      return nil
+    case .decoded(let decoded, let problems):
+      workflow = decoded
+      diagnostics += problems
+    }
+    var child = PlanBuilder(planner: planner, chain: chain + [location.key])
+    let plan = child.plan(workflow)
+    diagnostics += child.diagnostics
+    sources.merge(child.sources) { first, _ in first }
+    let arguments = checkArguments(
+      call.inputs, against: plan.inputs.map { ($0.name, $0.type) },
+      what: { "input '\($0)' of '\(call.path)'" },
+      unknown: { argument in
+        var message = "workflow '\(call.path)' has no input '\(argument.name)'"
+        if let suggestion = Spelling.closest(to: argument.name, among: plan.inputs.map(\.name)) {
+          message += "; did you mean '\(suggestion)'?"
+        }
+        return message
+      })
+    let given = Set(arguments.map(\.name))
+    for input in plan.inputs where input.defaultValue == nil && !given.contains(input.name) {
+      error(
+        "workflow '\(call.path)' needs its input '\(input.name)'; add it to the step's 'inputs'",
+        at: call.pathLocation)
+    }
+    return PlannedKind(
+      kind: .workflow(plan, inputs: arguments), outputType: plan.outputType, label: call.path)
+  }
+}

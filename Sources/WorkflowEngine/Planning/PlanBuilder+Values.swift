@@ -1,0 +1,251 @@
+import IntentKit
+import Suggestions
+
+/// Compiling values and expressions: references bound to slots, types inferred and checked,
+/// literals converted in advance.
+extension PlanBuilder {
+  /// Checks a value against the type it must take; pre-coerces literals.
+  @discardableResult
+  mutating func checkValue(
+    _ source: ValueSource, _ typed: Typed<CompiledValue>, against target: ValueType,
+    what: String
+  ) -> CompiledValue {
+    let compiled = typed.compiled
+    if case .literal(let value, let span) = source {
+      if case .null = value { return compiled }
+      let needsQuery: Bool
+      switch target {
+      case .entity, .list(.entity): needsQuery = true
+      default: needsQuery = false
+      }
+      if needsQuery, case .never(let reason) = value.valueType.coercion(to: target) {
+        error("\(what) expects \(target.article) \(target): \(reason)", at: span.location)
+        return compiled
+      }
+      guard !needsQuery else { return compiled }
+      do {
+        return .literal(try value.coerced(to: target))
+      } catch {
+        self.error("\(what): \(error.message)", at: span.location)
+        return compiled
+      }
+    }
+    if case .never(let reason) = typed.type.coercion(to: target) {
+      error(
+        "\(what) expects \(target.article) \(target), but this is \(typed.type.article) "
+          + "\(typed.type): \(reason)", at: source.span.location)
+    }
+    return compiled
+  }
+
+  mutating func compile(_ source: ValueSource) -> Typed<CompiledValue> {
+    switch source {
+    case .literal(let value, _):
+      return Typed(compiled: .literal(value), type: value.valueType)
+    case .template(let template, let span):
+      return compile(template, span: span)
+    case .list(let items, _):
+      let typed = items.map { compile($0) }
+      let types = typed.map(\.type)
+      let element = types.dropFirst().allSatisfy { $0 == types.first } ? types.first ?? .any : .any
+      let literals = typed.compactMap { item -> Value? in
+        if case .literal(let value) = item.compiled { value } else { nil }
+      }
+      if !typed.isEmpty, literals.count == typed.count {
+        return Typed(compiled: .literal(.list(literals)), type: .list(element))
+      }
+      return Typed(compiled: .list(typed.map(\.compiled)), type: .list(element))
+    case .dictionary(let members, _):
+      let compiled = members.map { (key: $0.key, value: compile($0.value).compiled) }
+      return Typed(compiled: .dictionary(compiled), type: .dictionary)
+    }
+  }
+
+  /// A string with `${…}` in it: exactly one expression passes its typed value; any other
+  /// text is text.
+  private mutating func compile(_ template: Template, span: ValueSource.Span)
+    -> Typed<CompiledValue>
+  {
+    if let expression = template.singleExpression,
+      case .expression(_, let offset) = template.segments[0]
+    {
+      let typed = compile(expression, span: span, base: offset + 2)
+      return Typed(compiled: .expression(typed.compiled), type: typed.type)
+    }
+    var segments: [CompiledValue.Segment] = []
+    for segment in template.segments {
+      switch segment {
+      case .text(let text): segments.append(.text(text))
+      case .expression(let expression, let offset):
+        let typed = compile(expression, span: span, base: offset + 2)
+        if typed.type == .nothing {
+          error(
+            "this expression produces no value to put in the text",
+            at: self.source.location(in: span, scalarOffset: offset))
+        }
+        segments.append(.expression(typed.compiled))
+      }
+    }
+    return Typed(compiled: .interpolation(segments), type: .text)
+  }
+
+  mutating func compileCondition(_ condition: Condition) -> CompiledExpression {
+    compile(condition.expression, span: condition.text, base: 0).compiled
+  }
+
+  private mutating func compile(_ expression: Expression, span: ValueSource.Span, base: Int)
+    -> Typed<CompiledExpression>
+  {
+    func boolean(_ compiled: CompiledExpression) -> Typed<CompiledExpression> {
+      Typed(compiled: compiled, type: .boolean)
+    }
+    switch expression {
+    case .literal(let value):
+      return Typed(compiled: .literal(value), type: value.valueType)
+    case .reference(let reference):
+      let location: SourceLocation
+      (location, stringCursor) = source.location(
+        in: span, scalarOffset: base + reference.offset, from: stringCursor)
+      return resolve(reference, at: location)
+    case .not(let operand):
+      return boolean(.not(compile(operand, span: span, base: base).compiled))
+    case .and(let lhs, let rhs):
+      let left = compile(lhs, span: span, base: base).compiled
+      return boolean(.and(left, compile(rhs, span: span, base: base).compiled))
+    case .or(let lhs, let rhs):
+      let left = compile(lhs, span: span, base: base).compiled
+      return boolean(.or(left, compile(rhs, span: span, base: base).compiled))
+    case .compare(let lhs, let op, let rhs):
+      let left = compile(lhs, span: span, base: base).compiled
+      return boolean(.compare(left, op, compile(rhs, span: span, base: base).compiled))
+    case .contains(let lhs, let rhs):
+      let left = compile(lhs, span: span, base: base).compiled
+      return boolean(.contains(left, compile(rhs, span: span, base: base).compiled))
+    }
+  }
+
+  /// Binds a reference to the input, step or loop variable it names, or reports why it
+  /// names nothing that is in scope.
+  private mutating func resolve(_ reference: Reference, at location: SourceLocation)
+    -> Typed<CompiledExpression>
+  {
+    let unresolved = Typed<CompiledExpression>(compiled: .literal(.null), type: .any)
+    if reference.root == "inputs" {
+      return resolveInput(reference, at: location) ?? unresolved
+    }
+    for scope in scopes.reversed() {
+      guard let binding = scope[reference.root] else { continue }
+      if binding.type == .nothing, binding.kind == .step {
+        error(
+          "step '\(reference.root)' produces no value (its intent returns nothing)",
+          at: location)
+        return unresolved
+      }
+      guard let type = pathType(binding.type, reference.path, reference: reference, at: location)
+      else { return unresolved }
+      return Typed(
+        compiled: .slot(
+          binding.slot, path: reference.path, text: reference.description, location: location),
+        type: type)
+    }
+    if brokenStepIDs.contains(reference.root) { return unresolved }
+    if let declared = declaredSteps[reference.root] {
+      if !plannedStepIDs.contains(reference.root) {
+        error(
+          "'\(reference.root)' refers to the step at line \(declared.line), which has not run "
+            + "yet here; a step can only use the outputs of steps before it", at: location)
+      } else {
+        error(
+          "step '\(reference.root)' (line \(declared.line)) is inside a block that has ended; "
+            + "give the block an id and refer to that instead", at: location)
+      }
+      return unresolved
+    }
+    var names = scopes.flatMap(\.keys)
+    names.append("inputs")
+    var message = "no step, input or loop variable named '\(reference.root)'"
+    if let suggestion = Spelling.closest(to: reference.root, among: names) {
+      message += "; did you mean '\(suggestion)'?"
+    } else if inputs.contains(where: { $0.name == reference.root }) {
+      message += "; write 'inputs.\(reference.root)' to read the input"
+    }
+    error(message, at: location)
+    return unresolved
+  }
+
+  /// Binds `inputs` or `inputs.NAME…`; `nil` after reporting why it names no input.
+  private mutating func resolveInput(_ reference: Reference, at location: SourceLocation)
+    -> Typed<CompiledExpression>?
+  {
+    guard case .property(let name)? = reference.path.first else {
+      if reference.path.isEmpty {
+        return Typed(compiled: .inputs(inputs.map { ($0.name, $0.slot) }), type: .dictionary)
+      }
+      error("write inputs.NAME to read an input", at: location)
+      return nil
+    }
+    guard let input = inputs.first(where: { $0.name == name }) else {
+      var message = "no input named '\(name)'"
+      if let suggestion = Spelling.closest(to: name, among: inputs.map(\.name)) {
+        message += "; did you mean 'inputs.\(suggestion)'?"
+      } else if inputs.isEmpty {
+        message += "; the workflow declares no inputs (add them under \"inputs\")"
+      } else {
+        message += "; the inputs are " + inputs.map { "'\($0.name)'" }.joined(separator: ", ")
+      }
+      error(message, at: location)
+      return nil
+    }
+    let path = Array(reference.path.dropFirst())
+    guard let type = pathType(input.type, path, reference: reference, at: location) else {
+      return nil
+    }
+    return Typed(
+      compiled: .slot(input.slot, path: path, text: reference.description, location: location),
+      type: type)
+  }
+
+  /// The type at the end of a path, or `nil` after reporting why the path is wrong.
+  private mutating func pathType(
+    _ root: ValueType, _ path: [PathComponent], reference: Reference, at location: SourceLocation
+  ) -> ValueType? {
+    var type = root
+    for component in path {
+      guard let next = ExpressionTypes.member(of: type, component) else {
+        reportMissingMember(component, of: type, reference: reference, at: location)
+        return nil
+      }
+      type = next
+    }
+    return type
+  }
+
+  private mutating func reportMissingMember(
+    _ component: PathComponent, of type: ValueType, reference: Reference,
+    at location: SourceLocation
+  ) {
+    // A property of a list is read from each item, so a list of entities lacks the
+    // property its entity lacks.
+    var itemType = type
+    while case .list(let element) = itemType { itemType = element }
+    switch (itemType.entityType != nil ? itemType : type, component) {
+    case (.entity(let entity), .property(let name)):
+      var message = "\(entity.name) has no property '\(name)'"
+      let names = ["id"] + entity.properties.map(\.name)
+      if let suggestion = Spelling.closest(to: name, among: names) {
+        message += "; did you mean '\(suggestion)'?"
+      } else {
+        message += "; it has " + names.map { "'\($0)'" }.joined(separator: ", ")
+      }
+      error(message + " (in '\(reference)')", at: location)
+    case (_, .index):
+      error(
+        "'\(reference)': \(type.article) \(type) cannot be indexed; only lists can",
+        at: location)
+    case (_, .property(let name)):
+      error(
+        "'\(reference)': \(type.article) \(type) has no property '\(name)'"
+          + (type == .text ? " (text has only 'count')" : ""), at: location)
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import IntentKit
+import Suggestions
+
+/// The mutable state of planning one workflow (and, recursively, the ones it runs).
+///
+/// Steps are planned in file order, one function per step kind
+/// (`PlanBuilder+Steps.swift`); values and expressions are compiled and type-checked in
+/// `PlanBuilder+Values.swift`. Every problem is collected as a diagnostic, and planning goes
+/// on, so that one validation reports them all.
+struct PlanBuilder {
+  let planner: Planner
+  /// The keys of the workflow files being planned, outermost first (see
+  /// ``WorkflowResolver/Location/key``): a file met again is a cycle.
+  var chain: [String]
+  var diagnostics: [Diagnostic] = []
+  var sources: [String: WorkflowSource] = [:]
+
+  var source = WorkflowSource(path: "", bytes: [])
+  var slotCount = 0
+  var stepCount = 0
+  var scopes: [[String: Binding]] = []
+  var inputs: [PlannedInput] = []
+  /// Every step id in the file, with where it is declared.
+  var declaredSteps: [String: SourceLocation] = [:]
+  /// Ids of steps the decoder could not read; references to them are not reported again.
+  var brokenStepIDs: Set<String> = []
+  /// Ids of the steps planned so far: a declared id not among them is a later step, the step
+  /// being planned, or a block that encloses it.
+  var plannedStepIDs: Set<String> = []
+  /// Where the latest reference was found in its string; the next one in the same string is
+  /// found from there (see ``WorkflowSource/location(in:scalarOffset:from:)``).
+  var stringCursor: WorkflowSource.StringCursor?
+
+  /// What a name in scope stands for.
+  struct Binding {
+    enum Kind { case step, loopVariable }
+    var slot: Int
+    var type: ValueType
+    var kind: Kind
+  }
+
+  /// What planning one step's kind gives.
+  struct PlannedKind {
+    var kind: PlannedStep.Kind
+    var outputType: ValueType
+    /// How messages name the step when it has no id.
+    var label: String
+  }
+
+  init(planner: Planner, chain: [String]) {
+    self.planner = planner
+    self.chain = chain
+  }
+
+  mutating func plan(_ workflow: Workflow) -> Plan {
+    source = workflow.source
+    brokenStepIDs = workflow.brokenStepIDs
+    sources[workflow.source.path] = workflow.source
+    collectIDs(workflow.steps)
+    planInputs(workflow.inputs)
+    if let schedule = workflow.schedule { diagnostics += planner.checkSchedule(schedule) }
+    scopes = [[:]]
+    let (steps, lastType) = planBlock(workflow.steps, previous: nil)
+    var output: CompiledValue?
+    var outputType = lastType ?? .nothing
+    if let source = workflow.output {
+      let typed = compile(source)
+      output = typed.compiled
+      outputType = typed.type
+    }
+    return Plan(
+      workflow: workflow, inputs: inputs, steps: steps, output: output, outputType: outputType,
+      slotCount: slotCount, stepCount: stepCount)
+  }
+
+  // MARK: Ids and inputs
+
+  private mutating func collectIDs(_ steps: [WorkflowStep]) {
+    for step in steps {
+      if let id = step.id, let location = step.idLocation {
+        if let first = declaredSteps[id] {
+          error(
+            "duplicate step id '\(id)'; ids must be unique in the file (first used at line "
+              + "\(first.line))", at: location)
+        } else {
+          declaredSteps[id] = location
+        }
+      }
+      switch step.kind {
+      case .action, .workflow: break
+      case .forEach(let loop): collectIDs(loop.steps)
+      case .repeatLoop(let loop): collectIDs(loop.steps)
+      case .branch(let branch):
+        collectIDs(branch.then)
+        collectIDs(branch.otherwise)
+      }
+    }
+  }
+
+  private mutating func planInputs(_ declared: [WorkflowInput]) {
+    for input in declared {
+      guard let type = ValueType.named(input.typeName) else {
+        var message = "unknown input type '\(input.typeName)'"
+        if let suggestion = Spelling.closest(to: input.typeName, among: ValueType.keywords) {
+          message += "; did you mean '\(suggestion)'?"
+        } else {
+          message += "; use one of \(ValueType.keywords.joined(separator: ", "))"
+        }
+        error(message, at: input.typeLocation)
+        // Keep the input known (as any type), so references to it are not reported too.
+        inputs.append(
+          PlannedInput(
+            name: input.name, type: .any, defaultValue: input.defaultValue,
+            description: input.description, location: input.location, slot: newSlot()))
+        continue
+      }
+      var defaultValue = input.defaultValue
+      if let value = input.defaultValue, case .null = value {
+        defaultValue = nil
+      } else if let value = input.defaultValue {
+        do {
+          defaultValue = try value.coerced(to: type)
+        } catch {
+          self.error(
+            "the default of input '\(input.name)' does not fit its type \(type): \(error.message)",
+            at: input.defaultLocation ?? input.location)
+        }
+      }
+      inputs.append(
+        PlannedInput(
+          name: input.name, type: type, defaultValue: defaultValue,
+          description: input.description, location: input.location, slot: newSlot()))
+    }
+  }
+
+  // MARK: Blocks
+
+  /// Plans a block; returns its steps and the type of its last output (`nil` if it has none).
+  mutating func planBlock(_ steps: [WorkflowStep], previous: ValueType?)
+    -> ([PlannedStep], ValueType?)
+  {
+    var planned: [PlannedStep] = []
+    var previous = previous
+    for step in steps {
+      guard let result = planStep(step, previous: previous) else {
+        // Keep the id known, so that steps using it are not reported as well.
+        if let id = step.id {
+          scopes[scopes.count - 1][id] = Binding(slot: newSlot(), type: .any, kind: .step)
+          plannedStepIDs.insert(id)
+        }
+        previous = .any
+        continue
+      }
+      planned.append(result)
+      // A conditional step, or one whose failure the run goes past, may pass the previous
+      // output on instead of its own.
+      let mayPassThrough = result.condition != nil || result.options.onError == .continue
+      previous = mayPassThrough ? union(previous, result.outputType) : result.outputType
+      if let id = step.id {
+        scopes[scopes.count - 1][id] = Binding(
+          slot: result.slot, type: result.outputType, kind: .step)
+        plannedStepIDs.insert(id)
+      }
+    }
+    return (planned, previous)
+  }
+
+  /// Plans a block in a scope of its own, in which `bindings` are visible.
+  mutating func planScoped(
+    _ steps: [WorkflowStep], previous: ValueType?, bindings: [String: Binding] = [:]
+  ) -> ([PlannedStep], ValueType?) {
+    scopes.append(bindings)
+    defer { scopes.removeLast() }
+    return planBlock(steps, previous: previous)
+  }
+
+  /// Plans one step: what all kinds share (index, condition, slot), then its kind.
+  private mutating func planStep(_ step: WorkflowStep, previous: ValueType?) -> PlannedStep? {
+    let index = stepCount
+    stepCount += 1
+    let condition = step.condition.map { compileCondition($0) }
+    let slot = newSlot()
+    let planned: PlannedKind?
+    switch step.kind {
+    case .action(let action): planned = planAction(action, step: step, previous: previous)
+    case .forEach(let loop): planned = planForEach(loop, step: step)
+    case .branch(let branch): planned = planBranch(branch, previous: previous)
+    case .repeatLoop(let loop): planned = planRepeat(loop, step: step, previous: previous)
+    case .workflow(let call): planned = planSubworkflow(call)
+    }
+    guard let planned else { return nil }
+    return PlannedStep(
+      index: index, id: step.id, label: step.id ?? planned.label, location: step.location,
+      condition: condition, options: step.options, outputType: planned.outputType,
+      kind: planned.kind, slot: slot)
+  }
+
+  // MARK: Helpers
+
+  func union(_ lhs: ValueType?, _ rhs: ValueType) -> ValueType {
+    guard let lhs else { return rhs }
+    return lhs == rhs ? lhs : .any
+  }
+
+  mutating func newSlot() -> Int {
+    defer { slotCount += 1 }
+    return slotCount
+  }
+
+  mutating func error(_ message: String, at location: SourceLocation) {
+    diagnostics.append(Diagnostic(.error, message, at: location))
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import IntentKit
+import StandardIntents
+import Testing
+
+@Suite("files.list")
+struct ListFilesTests {
+  let harness: SystemHarness
+
+  init() throws {
+    harness = try SystemHarness()
+    for name in ["b.txt", "a.jpeg", "C.md", ".hidden", "sub/inner.txt", "sub/deeper/x.txt"] {
+      try harness.write(name, name)
+    }
+  }
+
+  func names(_ arguments: [String: Value]) async throws -> [String] {
+    try await harness.run("files.list", arguments).output.files.map(\.name)
+  }
+
+  @Test("lists the current directory by name, without hidden files")
+  func flat() async throws {
+    #expect(try await names([:]) == ["a.jpeg", "b.txt", "C.md", "sub"])
+    #expect(try await names(["includeHidden": .boolean(true)]).first == ".hidden")
+  }
+
+  @Test("a pattern is a glob on names")
+  func pattern() async throws {
+    #expect(try await names(["pattern": .text("*.txt")]) == ["b.txt"])
+    #expect(try await names(["pattern": .text("[ab]*")]) == ["a.jpeg", "b.txt"])
+    #expect(try await names(["pattern": .text("?.md")]) == ["C.md"])
+  }
+
+  @Test("recursive lists everything below, each folder's content after it")
+  func recursive() async throws {
+    let files = try await harness.run(
+      "files.list", ["folder": .text("sub"), "recursive": .boolean(true)]
+    ).output.files
+    #expect(
+      files.map(\.path)
+        == ["deeper", "deeper/x.txt", "inner.txt"].map { harness.path("sub/\($0)") })
+    #expect(files.map(\.isDirectory) == [true, false, false])
+  }
+
+  @Test("a recursive listing lists a link to a folder but does not go into it")
+  func symlinks() async throws {
+    let outside = try TemporaryDirectory()
+    try Data("secret".utf8).write(to: outside.url.appendingPathComponent("secret.txt"))
+    try FileManager.default.createSymbolicLink(
+      atPath: harness.path("sub/outside"), withDestinationPath: outside.url.path)
+    let names = try await names(["folder": .text("sub"), "recursive": .boolean(true)])
+    #expect(names == ["deeper", "x.txt", "inner.txt", "outside"])
+  }
+
+  @Test("a file is not a folder to list")
+  func notAFolder() async throws {
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("files.list", ["folder": .text("b.txt")])
+    }
+    #expect(error.code == .unsupported)
+    #expect(
+      error.message
+        == "step 'files.list': 'folder' is unsupported: '\(harness.path("b.txt"))' is a file, "
+        + "not a folder")
+  }
+}

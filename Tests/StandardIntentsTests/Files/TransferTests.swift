@@ -1,0 +1,90 @@
+import Foundation
+import IntentKit
+import StandardIntents
+import Testing
+
+@Suite("files.rename, files.move, files.copy and files.makeFolder")
+struct TransferTests {
+  let harness: SystemHarness
+
+  init() throws {
+    harness = try SystemHarness()
+    try harness.write("photo.jpeg", "jpeg")
+    try harness.write("other.jpg", "other")
+  }
+
+  @Test("rename gives a new name in the same folder and returns the renamed file")
+  func rename() async throws {
+    let result = try await harness.run(
+      "files.rename", ["file": .text("photo.jpeg"), "name": .text("photo.jpg")])
+    #expect(result.output.file?.path == harness.path("photo.jpg"))
+    #expect(harness.names() == ["other.jpg", "photo.jpg"])
+  }
+
+  @Test("a taken name fails unless overwrite")
+  func taken() async throws {
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        "files.rename", ["file": .text("photo.jpeg"), "name": .text("other.jpg")])
+    }
+    #expect(
+      error.message.hasSuffix(
+        "'\(harness.path("other.jpg"))' already exists; set \"overwrite\": true to replace it"))
+    #expect(harness.read("other.jpg") == "other")
+    _ = try await harness.run(
+      "files.rename",
+      ["file": .text("photo.jpeg"), "name": .text("other.jpg"), "overwrite": .boolean(true)])
+    #expect(harness.names() == ["other.jpg"])
+    #expect(harness.read("other.jpg") == "jpeg")
+  }
+
+  @Test("a name with a slash is not a name")
+  func badName() async throws {
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("files.rename", ["file": .text("photo.jpeg"), "name": .text("a/b")])
+    }
+    #expect(error.code == .unsupported)
+    #expect(
+      error.message.hasSuffix("'a/b' is not a file name; to put the file elsewhere use files.move"))
+  }
+
+  @Test("move puts a file into an existing folder, or at a new path")
+  func move() async throws {
+    _ = try await harness.run("files.makeFolder", ["path": .text("archive/2026")])
+    let into = try await harness.run(
+      "files.move", ["file": .text("photo.jpeg"), "to": .text("archive/2026")])
+    #expect(into.output.file?.path == harness.path("archive/2026/photo.jpeg"))
+    let renamed = try await harness.run(
+      "files.move", ["file": .text("other.jpg"), "to": .text("archive/moved.jpg")])
+    #expect(renamed.output.file?.name == "moved.jpg")
+    #expect(harness.names() == ["archive"])
+    #expect(harness.names(in: "archive") == ["2026", "moved.jpg"])
+  }
+
+  @Test("copy copies a folder with its content and keeps the original")
+  func copy() async throws {
+    try harness.write("album/one.jpg", "1")
+    try harness.write("album/inner/two.jpg", "2")
+    let result = try await harness.run(
+      "files.copy", ["file": .text("album"), "to": .text("backup")])
+    #expect(result.output.file?.isDirectory == true)
+    #expect(harness.read("backup/inner/two.jpg") == "2")
+    #expect(harness.read("album/one.jpg") == "1")
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("files.copy", ["file": .text("album"), "to": .text("album/inner")])
+    }
+    #expect(error.message.contains("into itself"))
+  }
+
+  @Test("makeFolder makes parents, is fine when the folder exists, refuses a file")
+  func makeFolder() async throws {
+    let first = try await harness.run("files.makeFolder", ["path": .text("a/b/c")])
+    #expect(first.output.file?.isDirectory == true)
+    _ = try await harness.run("files.makeFolder", ["path": .text("a/b/c")])
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("files.makeFolder", ["path": .text("photo.jpeg")])
+    }
+    #expect(
+      error.message.hasSuffix("'\(harness.path("photo.jpeg"))' exists and is a file, not a folder"))
+  }
+}
