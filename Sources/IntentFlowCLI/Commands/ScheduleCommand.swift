@@ -100,7 +100,7 @@ enum ScheduleCommand: Command {
       return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory)
         && isDirectory.boolValue
     }
-    let watcher = DirectoryWatcher(directories: directories) {
+    let watcher = DirectoryWatcher(directories: directories, log: { output.writeLine($0) }) {
       Task { await scheduler.reload() }
     }
     context.printError(

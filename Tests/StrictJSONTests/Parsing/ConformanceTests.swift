@@ -1,4 +1,5 @@
 import StrictJSON
+import TestSupport
 import Testing
 
 /// Cases in the spirit of the JSONTestSuite's `y_` (must accept) and `n_` (must reject)
