@@ -61,17 +61,22 @@ let package = Package(
 
     // Tests: one target per library, plus end-to-end tests of the built binary.
     .testTarget(
-      name: "StrictJSONTests", dependencies: ["TestSupport", "StrictJSON"], resources: [.copy("Fixtures")],
+      name: "StrictJSONTests", dependencies: ["TestSupport", "StrictJSON"],
+      resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
     .testTarget(
       name: "CronTests", dependencies: ["TestSupport", "Cron"], resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
-    .testTarget(name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictSwift),
-    .testTarget(name: "CLIKitTests", dependencies: ["TestSupport", "CLIKit"], swiftSettings: strictSwift),
     .testTarget(
-      name: "IntentKitTests", dependencies: ["TestSupport", "IntentKit", "Cron"], swiftSettings: strictSwift),
+      name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictSwift),
     .testTarget(
-      name: "WorkflowEngineTests", dependencies: ["TestSupport", "WorkflowEngine", "IntentKit", "Cron"],
+      name: "CLIKitTests", dependencies: ["TestSupport", "CLIKit"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "IntentKitTests", dependencies: ["TestSupport", "IntentKit", "Cron"],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "WorkflowEngineTests",
+      dependencies: ["TestSupport", "WorkflowEngine", "IntentKit", "Cron"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests",
@@ -79,7 +84,8 @@ let package = Package(
       swiftSettings: strictSwift),
     .testTarget(
       name: "SchedulingTests",
-      dependencies: ["TestSupport", 
+      dependencies: [
+        "TestSupport",
         "Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents",
       ],
       swiftSettings: strictSwift),
@@ -87,7 +93,8 @@ let package = Package(
       name: "IntentFlowCLITests", dependencies: ["TestSupport", "IntentFlowCLI", "CLIKit"],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TestSupport", "intentflow"], resources: [.copy("Fixtures")],
+      name: "EndToEndTests", dependencies: ["TestSupport", "intentflow"],
+      resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
   ]
 )

@@ -63,8 +63,7 @@ struct CronScheduleBruteForceTests {
   }
 
   /// Windows around the zone's 2026 transitions (or around the Prague dates, for UTC).
-  private static func windows(in timeZone: TimeZone, halfWidth: Int) throws -> [ClosedRange<Int>]
-  {
+  private static func windows(in timeZone: TimeZone, halfWidth: Int) throws -> [ClosedRange<Int>] {
     var centers: [Int] = []
     var probe = try instant("2026-01-01T00:00:00Z")
     while let change = timeZone.nextDaylightSavingTimeTransition(after: probe),

@@ -45,8 +45,14 @@ struct SchedulerReloadTests {
       #expect(workflows.map(\.cron) == ["0 12 * * *", "30 9 * * *"])
     }
     let scheduled = fixture.log.all.filter { $0.contains(" scheduled ") }
-    #expect(scheduled.contains { $0.hasSuffix("scheduled daily (30 9 * * *): next 2026-06-01T09:30:00+00:00") })
-    #expect(scheduled.contains { $0.hasSuffix("scheduled added (0 12 * * *): next 2026-06-01T12:00:00+00:00") })
+    #expect(
+      scheduled.contains {
+        $0.hasSuffix("scheduled daily (30 9 * * *): next 2026-06-01T09:30:00+00:00")
+      })
+    #expect(
+      scheduled.contains {
+        $0.hasSuffix("scheduled added (0 12 * * *): next 2026-06-01T12:00:00+00:00")
+      })
   }
 
   @Test("after a reload the daemon fires at the new times")

@@ -28,7 +28,9 @@ struct DifferentialTests {
         let ours = try parsedValue(text)
         let theirs = try JSONSerialization.jsonObject(
           with: Data(text.utf8), options: [.fragmentsAllowed])
-        if let difference = difference(ours, theirs) { disagreements.append("\(difference): \(text)") }
+        if let difference = difference(ours, theirs) {
+          disagreements.append("\(difference): \(text)")
+        }
       }
       return disagreements
     }
