@@ -2,6 +2,7 @@ import Cron
 public import Foundation
 import IntentKit
 public import Storage
+import Synchronization
 import WorkflowEngine
 
 /// What the scheduler does to the world, injected so that tests can run a daily schedule
@@ -135,6 +136,10 @@ public actor Scheduler {
     case finished(ScheduledRun, RunOutcome)
     /// A stop or a reload changed what the loop should do.
     case changed
+    /// ``Scheduler/requestStop()`` was called.
+    case stopRequested
+    /// ``Scheduler/requestReload()`` was called.
+    case reloadRequested
     /// The grace period after a stop ran out.
     case graceOver
   }
@@ -153,8 +158,11 @@ public actor Scheduler {
   private var pending: [ScheduledRun] = []
   private var reportedInvalid: [String: String] = [:]
   private var stopping = false
-  /// The daemon loop's inbox, while ``run()`` runs.
-  private var wakeUps: AsyncStream<WakeUp>.Continuation?
+  /// The daemon loop's inbox, while ``run()`` runs, and whether a stop was requested before
+  /// it ran. Behind a `Mutex` so that ``requestStop()`` and ``requestReload()`` can reach it
+  /// from any thread without a task.
+  private let inbox = Mutex<(wakeUps: AsyncStream<WakeUp>.Continuation?, stopEarly: Bool)>(
+    (nil, false))
 
   public init(
     loadCatalog: @escaping @Sendable () -> ScheduleCatalog, store: RunStore?,
@@ -182,14 +190,18 @@ public actor Scheduler {
         workflowName: "", workflowPath: options.label, kind: .daemonStarted, recordedAt: startedAt))
     _ = try? store?.markAbandonedRuns(isAlive: environment.isProcessAlive)
     let (stream, inbox) = AsyncStream.makeStream(of: WakeUp.self)
-    wakeUps = inbox
+    let stopEarly = self.inbox.withLock { state in
+      state.wakeUps = inbox
+      return state.stopEarly
+    }
+    if stopEarly { stop() }
     reload(at: startedAt, initial: true)
     for workflow in catalog.workflows where workflow.schedule.expression.isReboot {
       start(
         ScheduledRun(workflow: workflow, scheduledFor: startedAt, reason: .reboot), at: startedAt)
     }
     await serve(stream, inbox: inbox, asDaemon: true)
-    wakeUps = nil
+    self.inbox.withLock { $0 = (nil, false) }
     inbox.finish()
     record(
       NewScheduleEvent(
@@ -203,13 +215,32 @@ public actor Scheduler {
     stopping = true
     environment.log(
       "\(stamp(environment.now())) stopping: no new runs; waiting for \(activeRuns) running")
-    wakeUps?.yield(.changed)
+    _ = inbox.withLock { $0.wakeUps?.yield(.changed) }
   }
 
   /// Reloads the workflow files (on SIGHUP or when the directory changes).
   public func reload() {
     reload(at: environment.now(), initial: false)
-    wakeUps?.yield(.changed)
+    _ = inbox.withLock { $0.wakeUps?.yield(.changed) }
+  }
+
+  /// Asks the daemon to ``stop()``, from any thread and without a task (a signal handler, a
+  /// callback); the daemon's loop stops. Before ``run()`` it makes the daemon stop at once.
+  public nonisolated func requestStop() {
+    inbox.withLock { state in
+      if let wakeUps = state.wakeUps {
+        wakeUps.yield(.stopRequested)
+      } else {
+        state.stopEarly = true
+      }
+    }
+  }
+
+  /// Asks the running daemon to ``reload()``, from any thread and without a task (SIGHUP, the
+  /// directory watcher); the daemon's loop rereads the files. Does nothing when the daemon
+  /// is not running (it reads the files when it starts).
+  public nonisolated func requestReload() {
+    _ = inbox.withLock { $0.wakeUps?.yield(.reloadRequested) }
   }
 
   // MARK: Once
@@ -307,6 +338,10 @@ public actor Scheduler {
           finished(run, outcome: outcome)
         case .changed:
           break
+        case .stopRequested:
+          stop()
+        case .reloadRequested:
+          reload(at: environment.now(), initial: false)
         case .graceOver:
           guard running > 0 else { break }
           environment.log(

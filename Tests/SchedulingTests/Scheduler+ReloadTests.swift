@@ -74,28 +74,42 @@ struct SchedulerReloadTests {
   func watcherTriggersReload() async throws {
     let fixture = try SchedulerFixture(start: "2026-06-01T06:00:00Z", stop: "2026-06-02T00:00:00Z")
     let scheduler = fixture.scheduler()
-    let reloads = Observed(0)
     try await whileRunning(fixture, scheduler) {
       #expect(await scheduler.workflows.isEmpty)
-      // The daemon's wiring: a change reloads the scheduler.
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        let (changes, changed) = AsyncStream.makeStream(of: Void.self)
-        let watcher = DirectoryWatcher(
-          directories: [fixture.directory.path], debounce: .milliseconds(20),
-          onChange: { changed.yield() })
-        group.addTask {
-          for await _ in changes {
-            await scheduler.reload()
-            reloads.update { $0 += 1 }
+      // The daemon's wiring: a change asks for a reload, from the watcher's own queue.
+      let watcher = DirectoryWatcher(
+        directories: [fixture.directory.path], debounce: .milliseconds(20),
+        onChange: { scheduler.requestReload() })
+      defer { watcher.stop() }
+      try fixture.write("new.json", Self.workflow("new", cron: "0 7 * * *"))
+      // The reload logs what it scheduled: wait for that line.
+      #expect(
+        await fixture.log.wait { lines in
+          lines.contains {
+            $0.hasSuffix("scheduled new (0 7 * * *): next 2026-06-01T07:00:00+00:00")
           }
-        }
-        try fixture.write("new.json", Self.workflow("new", cron: "0 7 * * *"))
-        #expect(await reloads.wait { $0 > 0 })
-        watcher.stop()
-        changed.finish()
-        try await group.waitForAll()
-      }
+        })
       #expect(await scheduler.workflows.map(\.name) == ["new"])
     }
+  }
+
+  @Test("a stop requested from any thread ends the daemon; one requested before it runs too")
+  func requestedStop() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T06:00:00Z", stop: "2026-06-02T00:00:00Z")
+    try fixture.write("daily.json", Self.workflow("daily", cron: "0 7 * * *"))
+    let scheduler = fixture.scheduler()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await scheduler.run() }
+      #expect(await fixture.clock.waitForSleep(number: 1))
+      Thread { scheduler.requestStop() }.start()
+      await group.waitForAll()
+    }
+    #expect(try fixture.events(.daemonStopped).count == 1)
+
+    let early = fixture.scheduler()
+    early.requestStop()
+    await early.run()
+    #expect(try fixture.events(.daemonStopped).count == 2)
+    #expect(try fixture.events(.fired).isEmpty)
   }
 }

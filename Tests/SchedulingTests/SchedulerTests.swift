@@ -34,11 +34,16 @@ final class FakeLauncher: Sendable {
   }
 }
 
-/// Lines the scheduler logged.
+/// Lines the scheduler logged; tests can wait for a line.
 final class LogLines: Sendable {
-  private let lines = Mutex<[String]>([])
-  func append(_ line: String) { lines.withLock { $0.append(line) } }
-  var all: [String] { lines.withLock { $0 } }
+  private let lines = Observed<[String]>([])
+  func append(_ line: String) { lines.update { $0.append(line) } }
+  var all: [String] { lines.value }
+
+  /// Waits until the lines satisfy `condition` (the wait ends on the logging itself).
+  func wait(until condition: @escaping @Sendable ([String]) -> Bool) async -> Bool {
+    await lines.wait { condition($0) }
+  }
 }
 
 struct SchedulerFixture {
