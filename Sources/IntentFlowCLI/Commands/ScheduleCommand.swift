@@ -92,7 +92,7 @@ enum ScheduleCommand: Command {
     let hangup = SignalSource.make(SIGHUP) { Task { await scheduler.reload() } }
     let directories = paths.map { WorkflowPath.absolute($0, in: directory) }.filter(
       context.files.isDirectory)
-    let watcher = DirectoryWatcher(directories: directories) {
+    let watcher = DirectoryWatcher(directories: directories, log: { output.writeLine($0) }) {
       Task { await scheduler.reload() }
     }
     context.printError(

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// A small HTTP server on 127.0.0.1, written with Python's standard library and started by

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// Runs a program to the end (off the concurrency pool) and returns its exit status and
