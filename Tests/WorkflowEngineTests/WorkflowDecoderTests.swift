@@ -493,7 +493,7 @@ struct WorkflowDecoderTests {
       (#""a ${}""#, 80, "expected an expression"),
       (#""${a b}""#, 80, "unexpected 'b' after the expression"),
       (#""${a = 1}""#, 80, "'=' is not an operator; use '==' to compare"),
-      (#""${a[x]}""#, 80, "expected a whole number inside '[ ]'"),
+      (#""${a[]}""#, 80, "expected an index inside '[ ]'"),
       // A quote inside ${…} hides the } after it.
       (#""${'open}""#, 76, "'${' is not closed; add '}' (or write '$${' for a literal '${')"),
       // Escapes are as wide in the file as they are written.

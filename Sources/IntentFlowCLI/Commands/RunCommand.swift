@@ -89,6 +89,7 @@ enum RunCommand: Command {
     if let timeout { configuration.defaultTimeout = timeout }
     configuration.observer = { observer.handle($0) }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
+    configuration.environment = Self.evaluationEnvironment(context)
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }
@@ -118,6 +119,8 @@ enum RunCommand: Command {
       }
       var history = RunHistory(context: context)
       history.begin(plan, path: path)
+      var executor = executor
+      if let id = history.id { executor.configuration.environment.runID = String(id) }
       let result = await executor.run(plan, inputs: bound)
       history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
       return result
@@ -170,6 +173,19 @@ enum RunCommand: Command {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// What expressions read from outside the workflow: the context's environment variables,
+  /// `TZ` as the run's time zone, and the current directory. `run.id` is the run's number in
+  /// history once it is recorded.
+  static func evaluationEnvironment(_ context: CLIContext) -> EvaluationEnvironment {
+    var environment = EvaluationEnvironment.live
+    environment.variables = context.environment
+    environment.currentDirectory = context.currentDirectory
+    if let name = context.environment["TZ"], let zone = TimeZone(identifier: name) {
+      environment.timeZone = zone
+    }
+    return environment
   }
 
   /// The exit code of DESIGN section 5 for a run's outcome.

@@ -11,6 +11,9 @@ struct RunHistory {
   private let context: CLIContext
   private var runID: Int64?
 
+  /// The run's number in history, once ``begin(_:path:)`` recorded it.
+  var id: Int64? { runID }
+
   init(context: CLIContext) {
     self.context = context
     do {

@@ -26,6 +26,8 @@ public struct Executor: Sendable {
     }
     /// The current time, for the run's start.
     public var now: @Sendable () -> Date = { Date() }
+    /// What expressions read from outside the workflow (`now`, `today`, `env.NAME`, `run.id`).
+    public var environment = EvaluationEnvironment.live
 
     public init() {}
   }
@@ -373,7 +375,7 @@ private struct RunState {
   private func evaluate(_ value: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Value
   {
     do {
-      return try Evaluator.value(value, slots)
+      return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw Self.failure(error, step: step)
     }
@@ -383,7 +385,7 @@ private struct RunState {
     -> Value
   {
     do {
-      return try Evaluator.evaluate(expression, slots)
+      return try Evaluator.evaluate(expression, slots, configuration.environment)
     } catch {
       throw Self.failure(error, step: step)
     }
@@ -393,7 +395,7 @@ private struct RunState {
     -> Value
   {
     do {
-      return try Evaluator.value(value, slots)
+      return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw IntentFlowError(
         .failed, "the workflow's output: \(error.message)", location: error.location ?? location)

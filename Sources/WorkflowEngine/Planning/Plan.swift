@@ -112,6 +112,31 @@ public indirect enum CompiledExpression: Sendable {
   case or(CompiledExpression, CompiledExpression)
   case compare(CompiledExpression, ComparisonOperator, CompiledExpression)
   case contains(CompiledExpression, CompiledExpression)
+  case arithmetic(
+    CompiledExpression, ArithmeticOperator, CompiledExpression, location: SourceLocation)
+  case negate(CompiledExpression, location: SourceLocation)
+  case coalesce(CompiledExpression, CompiledExpression)
+  /// `base[index]` with an index computed at run time.
+  case subscripted(
+    CompiledExpression, index: CompiledExpression, text: String, location: SourceLocation)
+  /// A path read from a computed value.
+  case member(CompiledExpression, [PathComponent], text: String, location: SourceLocation)
+  /// A name the run provides: `now`, `today`, `env.NAME`, `run.id`, `workflow.directory`.
+  case runValue(RunValue)
+}
+
+/// A value that comes from the run rather than from the workflow's steps.
+public enum RunValue: Sendable, Hashable {
+  /// `now`: the current time when evaluated.
+  case now
+  /// `today`: the start of the current day in the run's time zone.
+  case today
+  /// `env.NAME`: an environment variable as text, null when unset.
+  case environment(String)
+  /// `run.id`: the run's identifier.
+  case runID
+  /// `workflow.directory`: the folder of the workflow file at this path.
+  case workflowDirectory(path: String)
 }
 
 /// A value with its expressions compiled.

@@ -16,6 +16,8 @@ struct PlanBuilder {
   var sources: [String: WorkflowSource] = [:]
 
   var source = WorkflowSource(path: "", bytes: [])
+  /// The name of the workflow being planned, for `workflow.name`.
+  var workflowName = ""
   var slotCount = 0
   var stepCount = 0
   var scopes: [[String: Binding]] = []
@@ -54,6 +56,7 @@ struct PlanBuilder {
 
   mutating func plan(_ workflow: Workflow) -> Plan {
     source = workflow.source
+    workflowName = workflow.name
     brokenStepIDs = workflow.brokenStepIDs
     sources[workflow.source.path] = workflow.source
     collectIDs(workflow.steps)
