@@ -73,12 +73,35 @@ public struct Argument: Sendable {
   public var value: ValueSource
 }
 
-/// `{ "forEach": "${found}", "as": "todo", "steps": [ … ] }`.
+/// `{ "forEach": "${found}", "as": "todo", "where": "…", "index": "n", "concurrency": 4,
+/// "steps": [ … ] }`.
 public struct ForEachStep: Sendable {
   public var items: ValueSource
   public var variable: String
   public var variableLocation: SourceLocation?
   public var steps: [WorkflowStep]
+  /// `where`: the items for which it is false are dropped before the passes.
+  public var filter: Condition?
+  /// `index`: the name of the pass number, from 1, over the items kept.
+  public var index: String?
+  public var indexLocation: SourceLocation?
+  /// `concurrency`: how many passes may run at once.
+  public var concurrency = 1
+
+  public init(
+    items: ValueSource, variable: String, variableLocation: SourceLocation?,
+    steps: [WorkflowStep], filter: Condition? = nil, index: String? = nil,
+    indexLocation: SourceLocation? = nil, concurrency: Int = 1
+  ) {
+    self.items = items
+    self.variable = variable
+    self.variableLocation = variableLocation
+    self.steps = steps
+    self.filter = filter
+    self.index = index
+    self.indexLocation = indexLocation
+    self.concurrency = concurrency
+  }
 }
 
 /// `{ "if": "…", "then": [ … ], "else": [ … ] }`.

@@ -33,6 +33,8 @@ extension WorkflowDecoder {
 
   /// The format this version reads (`"format": 1`).
   static let format = 1
+  /// The most passes of a `forEach` that may run at once.
+  static let maximumConcurrency = 64
   /// The most retries a step may ask for.
   static let maximumRetries = 100
 
@@ -121,6 +123,20 @@ extension WorkflowDecoder {
       keys: [
         Key("forEach", [("description", "The list to run the steps for.")]),
         loopVariableKey, stepsKey,
+        Key(
+          "where",
+          [
+            ("description", "Keep only the items for which this condition is true."),
+            ("type", ["string", "boolean"]),
+          ]),
+        Key(
+          "index", [("description", "The name of the pass number, from 1."), ("type", "string")]),
+        Key(
+          "concurrency",
+          [
+            ("description", "How many passes may run at once."), ("type", "integer"),
+            ("minimum", 1), ("maximum", .number(Double(maximumConcurrency))),
+          ]),
       ], required: ["forEach", "steps"]),
     StepKind(
       marker: "then", name: "if",

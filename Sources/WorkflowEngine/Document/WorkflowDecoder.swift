@@ -175,8 +175,15 @@ struct WorkflowDecoder {
     }
     // Intent-only options and the other kinds' keys were just reported; do not report them
     // again as unknown.
-    let allowed = Self.commonStepKeys.map(\.name) + kind.keys.map(\.name) + otherKinds
-    checkKeys(object, allowed: allowed, in: "\(kind.article) '\(kind.name)' step")
+    let accepted = Self.acceptedKeys(of: kind).map(\.name)
+    let reported = kind.marker == "intent" ? [] : Self.intentOnlyKeys
+    for member in object.members
+    where !accepted.contains(member.key) && !otherKinds.contains(member.key)
+      && !reported.contains(member.key)
+    {
+      // The message lists only the keys this kind accepts.
+      unknownKey(member, allowed: accepted, in: "\(kind.article) '\(kind.name)' step")
+    }
   }
 
   /// The step's `id`, or `nil` after reporting why it cannot be one.
@@ -207,11 +214,32 @@ struct WorkflowDecoder {
     -> WorkflowStep.Kind
   {
     let variable = loopVariable(object, required: true)
+    let index = loopVariable(object, key: "index")
+    var concurrency = 1
+    if let concurrencyNode = object["concurrency"] {
+      if case .integer(let count) = concurrencyNode.kind,
+        (1...Self.maximumConcurrency).contains(count)
+      {
+        concurrency = count
+      } else {
+        let given: String
+        if case .integer(let count) = concurrencyNode.kind {
+          given = String(count)
+        } else {
+          given = describe(concurrencyNode)
+        }
+        error(
+          "'concurrency' must be a whole number of passes from 1 to "
+            + "\(Self.maximumConcurrency), not \(given)", at: concurrencyNode)
+      }
+    }
     return .forEach(
       ForEachStep(
         items: decodeValue(items), variable: variable.name ?? "item",
         variableLocation: variable.location,
-        steps: body(object, key: "steps", of: "forEach", at: node)))
+        steps: body(object, key: "steps", of: "forEach", at: node),
+        filter: object["where"].flatMap { decodeCondition($0, key: "where") },
+        index: index.name, indexLocation: index.location, concurrency: concurrency))
   }
 
   private mutating func decodeBranch(_ object: JSONObject, then: JSONNode, at node: JSONNode)
@@ -261,11 +289,13 @@ struct WorkflowDecoder {
     return decodeSteps(stepsNode, what: "'steps'")
   }
 
-  private mutating func loopVariable(_ object: JSONObject, required: Bool)
+  private mutating func loopVariable(
+    _ object: JSONObject, required: Bool = false, key: String = "as"
+  )
     -> (name: String?, location: SourceLocation?)
   {
-    guard let node = object["as"] else { return (required ? "item" : nil, nil) }
-    guard let name = text(node, what: "'as'") else { return (nil, nil) }
+    guard let node = object[key] else { return (required ? "item" : nil, nil) }
+    guard let name = text(node, what: "'\(key)'") else { return (nil, nil) }
     guard ExpressionParser.isValidName(name), !Self.reservedNames.contains(name) else {
       error(
         "'\(name)' is not a valid loop variable name; use letters, digits, '_' and '-', "
@@ -275,7 +305,7 @@ struct WorkflowDecoder {
     return (name, location(node))
   }
 
-  private mutating func decodeCondition(_ node: JSONNode) -> Condition? {
+  private mutating func decodeCondition(_ node: JSONNode, key: String = "if") -> Condition? {
     let span = self.span(node)
     switch node.kind {
     case .bool(let value):
@@ -291,7 +321,8 @@ struct WorkflowDecoder {
       }
     default:
       error(
-        "'if' must be a condition such as \"${found.count} > 0\", not \(describe(node))", at: node)
+        "'\(key)' must be a condition such as \"${found.count} > 0\", not \(describe(node))",
+        at: node)
       return nil
     }
   }

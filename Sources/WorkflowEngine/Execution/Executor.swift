@@ -153,7 +153,7 @@ public struct Executor: Sendable {
 }
 
 /// The state of one run: its slots and step records.
-private struct RunState {
+struct RunState {
   let plan: Plan
   let configuration: Executor.Configuration
   var slots: [Value]
@@ -214,12 +214,7 @@ private struct RunState {
         (output, dialog, snippet) = try await perform(
           action, step: step, info: info, previous: previous)
       case .forEach(let items, let itemSlot, let body):
-        var outputs: [Value] = []
-        for item in try evaluate(items, step: step).listItems {
-          slots[itemSlot] = item
-          outputs.append(try await block(body, previous: item))
-        }
-        output = .list(outputs)
+        output = try await forEach(step, items: items, itemSlot: itemSlot, body: body)
       case .branch(let condition, let then, let otherwise):
         let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
         // A branch with no steps (an `if` without `else`) passes the previous output on, as a

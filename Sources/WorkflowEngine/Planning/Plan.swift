@@ -66,6 +66,8 @@ public struct PlannedStep: Sendable {
   public var outputType: ValueType
   public var kind: Kind
   var slot: Int
+  /// A `forEach`'s `where`, `index` and `concurrency` (the defaults for other steps).
+  public var forEachOptions = ForEachOptions()
 
   /// What the step does.
   public indirect enum Kind: Sendable {
@@ -92,6 +94,16 @@ public struct PlannedStep: Sendable {
     case .workflow: return "workflow"
     }
   }
+}
+
+/// How a `forEach` picks and runs its passes.
+public struct ForEachOptions: Sendable {
+  /// `where`, over the loop variable: the items for which it is false are dropped.
+  public var filter: CompiledExpression?
+  /// The slot of the `index` variable: the pass number from 1 over the items kept.
+  var indexSlot: Int?
+  /// How many passes may run at once.
+  public var concurrency = 1
 }
 
 /// An intent step's plan.

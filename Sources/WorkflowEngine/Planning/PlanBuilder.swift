@@ -47,6 +47,7 @@ struct PlanBuilder {
     var outputType: ValueType
     /// How messages name the step when it has no id.
     var label: String
+    var forEachOptions = ForEachOptions()
   }
 
   init(planner: Planner, chain: [String]) {
@@ -192,10 +193,12 @@ struct PlanBuilder {
     case .workflow(let call): planned = planSubworkflow(call)
     }
     guard let planned else { return nil }
-    return PlannedStep(
+    var plannedStep = PlannedStep(
       index: index, id: step.id, label: step.id ?? planned.label, location: step.location,
       condition: condition, options: step.options, outputType: planned.outputType,
       kind: planned.kind, slot: slot)
+    plannedStep.forEachOptions = planned.forEachOptions
+    return plannedStep
   }
 
   // MARK: Helpers

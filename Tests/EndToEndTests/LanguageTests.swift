@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// Runs `intentflow` in `sandbox` with extra environment variables.
+private func run(
+  in sandbox: Sandbox, _ arguments: String..., environment extra: [String: String] = [:]
+) async throws -> IntentFlowProcess.Output {
+  try await IntentFlowProcess(
+    executable: IntentFlowBinary.url(), arguments: arguments,
+    environment: sandbox.environment.merging(extra) { $1 }, currentDirectory: sandbox.work,
+    standardInput: nil
+  ).finish()
+}
+
+@Suite("The language for unattended jobs, with the real binary")
+struct LanguageTests {
+  @Test("arithmetic, ??, env, run.id and workflow names reach the output")
+  func expressions() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.write(
+      "sums.json",
+      """
+      {
+        "name": "sums",
+        "inputs": { "n": { "type": "integer", "default": 4 } },
+        "steps": [
+          { "intent": "text.uppercase",
+            "parameters": { "input": "${inputs.n * 2 + 1}" } }
+        ],
+        "output": {
+          "sum": "${inputs.n * 2 + 1}",
+          "port": "${env.PORT + 1}",
+          "missing": "${env.NOPE ?? 'none'}",
+          "run": "${run.id}",
+          "name": "${workflow.name}",
+          "directory": "${workflow.directory}"
+        }
+      }
+      """)
+    let result = try await run(in: sandbox, "run", file, "--json", environment: ["PORT": "8080"])
+    #expect(result.status == 0, "\(result)")
+    let output = try #require(try JSONObject(parsing: result.stdout).object("output"))
+    #expect(output["sum"] as? Int == 9)
+    #expect(output["port"] as? Int == 8081)
+    #expect(output.string("missing") == "none")
+    #expect(output.string("run") == "1")
+    #expect(output.string("name") == "sums")
+    #expect(
+      output.string("directory") == sandbox.work.resolvingSymlinksInPath().path
+        || output.string("directory") == sandbox.work.path)
+  }
+
+  @Test("arithmetic on an entity is an error before the run, with a caret under the operator")
+  func typeError() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "bad.json",
+      """
+      {
+        "name": "bad",
+        "steps": [
+          { "id": "todo", "intent": "todos.find" },
+          { "intent": "text.uppercase", "parameters": { "input": "${todo + 1}" } }
+        ]
+      }
+      """)
+    let result = try await sandbox.run("validate", "bad.json")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == """
+        bad.json:5:68: error: '+' cannot combine a list of Todo and an integer (in 'todo + 1'); \
+        arithmetic works on numbers, dates with durations, and durations
+            { "intent": "text.uppercase", "parameters": { "input": "${todo + 1}" } }
+                                                                           ^
+        1 error.
+
+        """)
+  }
+
+  @Test("a concurrent forEach keeps item order and the todo store stays correct")
+  func concurrentTodos() async throws {
+    let sandbox = try Sandbox()
+    let titles = (1...40).map { "\"task \($0)\"" }.joined(separator: ", ")
+    let file = try sandbox.write(
+      "parallel.json",
+      """
+      {
+        "name": "parallel",
+        "steps": [
+          { "id": "added", "forEach": [\(titles)], "as": "title", "index": "n",
+            "concurrency": 8,
+            "steps": [{ "intent": "todos.add", "parameters": { "title": "${n}. ${title}" } }] },
+          { "id": "open", "intent": "todos.find" }
+        ],
+        "output": { "added": "${added.title}", "open": "${open.count}" }
+      }
+      """)
+    let result = try await sandbox.run("run", file, "--json")
+    #expect(result.status == 0, "\(result)")
+    let output = try #require(try JSONObject(parsing: result.stdout).object("output"))
+    #expect(output["added"] as? [String] == (1...40).map { "\($0). task \($0)" })
+    #expect(output["open"] as? Int == 40)
+  }
+
+  @Test("where drops items, so counting the matching lines counts only them")
+  func countErrors() async throws {
+    let sandbox = try Sandbox()
+    let result = try await sandbox.run(
+      "run", Fixtures.exampleWorkflow("count-errors.json"), "--non-interactive")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdout == "1: 09:01 ERROR DISK FULL\n2: 09:03 ERROR DISK FULL\n")
+  }
+
+  @Test("an unknown key on a forEach lists only the keys a forEach accepts")
+  func forEachUnknownKey() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "keys.json",
+      #"{ "name": "keys", "steps": [{ "forEach": [1], "stepz": [] , "steps": [{ "intent": "#
+        + #""text.uppercase" }] }] }"#)
+    let result = try await sandbox.run("validate", "keys.json")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix(
+        "keys.json:1:47: error: unknown key 'stepz' in a 'forEach' step; did you mean 'steps'?"),
+      "\(result)")
+    try sandbox.write(
+      "far.json",
+      #"{ "name": "far", "steps": [{ "forEach": [1], "zzz": 1, "steps": [{ "intent": "#
+        + #""text.uppercase" }] }] }"#)
+    let listed = try await sandbox.run("validate", "far.json")
+    #expect(
+      listed.stderr.hasPrefix(
+        "far.json:1:46: error: unknown key 'zzz' in a 'forEach' step; expected 'id', 'if', "
+          + "'onError', 'description', 'forEach', 'as', 'steps', 'where', 'index' or "
+          + "'concurrency'"), "\(listed)")
+  }
+}
