@@ -407,7 +407,8 @@ struct WorkflowDecoderTests {
     #expect(try Harness.decode(echoStep(#""id": "a""#)).steps[0].options.onError == .fail)
     #expect(
       Harness.decodeDiagnostics(echoStep(#""onError": "ignore""#)) == [
-        "test.json:1:63: error: 'onError' must be 'fail' or 'continue', not 'ignore'"
+        "test.json:1:63: error: 'onError' must be 'fail' or 'continue' or a list of steps to run "
+          + "instead, not 'ignore'"
       ])
     #expect(
       Harness.decodeDiagnostics(echoStep(#""onError": false"#)) == [

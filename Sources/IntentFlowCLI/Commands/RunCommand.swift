@@ -152,11 +152,12 @@ enum RunCommand: Command {
       context.print(text)
     }
     // Failures that `onError: continue` carried past are still shown.
+    let recovered = Set(plan.allSteps.filter { $0.fallback != nil }.map(\.index))
     for record in result.steps where record.status != .succeeded && record.status != .skipped {
       guard let error = record.error, error.message != result.error?.message else { continue }
+      let how = recovered.contains(record.index) ? "onError ran its steps" : "onError is continue"
       context.printError(
-        context.errorStyle.yellow("warning: ")
-          + "\(error.message) (the run went on: onError is continue)")
+        context.errorStyle.yellow("warning: ") + "\(error.message) (the run went on: \(how))")
     }
     if let error = result.error {
       DiagnosticPrinter(context: context).print(

@@ -42,6 +42,8 @@ public struct WorkflowStep: Sendable {
   public var condition: Condition?
   public var options: StepOptions
   public var kind: Kind
+  /// `onError` as a list of steps: what runs instead when the step fails.
+  public var fallback: [WorkflowStep]?
 
   /// What the step does.
   public enum Kind: Sendable {
@@ -143,6 +145,8 @@ public struct StepOptions: Sendable, Hashable {
   public var retries: Int = 0
   /// The pause before each retry.
   public var retryDelay: Duration = .zero
+  /// How the pause grows, how it is capped and spread, and which errors are retried.
+  public var retryPolicy = RetryPolicy()
   public var onError: ErrorPolicy = .fail
   /// Ask for confirmation before the step's handle even if the intent does not.
   public var confirm: Bool = false

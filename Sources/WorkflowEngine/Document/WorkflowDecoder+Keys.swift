@@ -102,7 +102,17 @@ extension WorkflowDecoder {
           ]
         ),
       ]),
-    Key("onError", [("enum", enumeration(StepOptions.ErrorPolicy.self))]),
+    Key(
+      "onError",
+      [
+        (
+          "oneOf",
+          .array([
+            .object([("enum", enumeration(StepOptions.ErrorPolicy.self))]),
+            .object([("type", "array"), ("items", stepReference)]),
+          ])
+        )
+      ]),
     Key("confirm", [("type", "boolean")]),
     Key("description", [("type", "string")]),
   ]
@@ -173,6 +183,20 @@ extension WorkflowDecoder {
   static let retryKeys: [Key] = [
     Key("count", [("type", "integer"), ("minimum", 0)]),
     Key("delay", duration),
+    Key("backoff", [("enum", enumeration(RetryPolicy.Backoff.self))]),
+    Key("maxDelay", duration),
+    Key("jitter", [("type", "boolean")]),
+    Key(
+      "on",
+      [
+        ("type", "array"),
+        (
+          "items",
+          .object([
+            ("enum", .array(RetryPolicy.retriableKinds.map { .string($0.description) }))
+          ])
+        ),
+      ]),
   ]
 
   // MARK: Schema fragments

@@ -157,9 +157,13 @@ struct WorkflowDecoder {
     default: decoded = decodeSubworkflow(object, path: kindNode)
     }
     guard let decoded else { return nil }
-    return WorkflowStep(
+    var step = WorkflowStep(
       id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
       condition: condition, options: options, kind: decoded)
+    if let onError = object["onError"], case .array = onError.kind {
+      step.fallback = decodeSteps(onError, what: "'onError'")
+    }
+    return step
   }
 
   /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with
@@ -366,6 +370,55 @@ struct WorkflowDecoder {
 
   // MARK: Options
 
+  /// `backoff`, `maxDelay`, `jitter` and `on` of a `retry` object.
+  private mutating func decodeRetryPolicy(_ retry: JSONObject) -> RetryPolicy {
+    var policy = RetryPolicy()
+    if let node = retry["backoff"], let text = text(node, what: "'backoff'") {
+      if let backoff = RetryPolicy.Backoff(rawValue: text) {
+        policy.backoff = backoff
+      } else {
+        error(
+          "'backoff' must be \(Diagnostic.list(RetryPolicy.Backoff.allCases.map(\.rawValue))), "
+            + "not '\(text)'", at: node)
+      }
+    }
+    if let node = retry["maxDelay"], let delay = duration(node, what: "'maxDelay'") {
+      policy.maxDelay = delay
+    }
+    if let node = retry["jitter"] {
+      if case .bool(let jitter) = node.kind {
+        policy.jitter = jitter
+      } else {
+        error("'jitter' must be true or false, not \(describe(node))", at: node)
+      }
+    }
+    if let node = retry["on"] {
+      let names = RetryPolicy.retriableKinds.map(\.description)
+      guard case .array(let items) = node.kind else {
+        error(
+          "'on' must be a list of error kinds such as [\"failed\", \"timedOut\"], not "
+            + "\(describe(node))", at: node)
+        return policy
+      }
+      policy.on = []
+      for item in items {
+        guard let name = text(item, what: "an error kind in 'on'") else { continue }
+        if let kind = RetryPolicy.retriableKinds.first(where: { $0.description == name }) {
+          policy.on.insert(kind)
+        } else {
+          var message = "'\(name)' is not an error kind that can be retried"
+          if let suggestion = Spelling.closest(to: name, among: names) {
+            message += "; did you mean '\(suggestion)'?"
+          } else {
+            message += "; use \(Diagnostic.list(names))"
+          }
+          error(message, at: item)
+        }
+      }
+    }
+    return policy
+  }
+
   private mutating func decodeOptions(_ object: JSONObject) -> StepOptions {
     var options = StepOptions()
     if let node = object["timeout"] {
@@ -395,6 +448,7 @@ struct WorkflowDecoder {
         if let delayNode = retry["delay"], let delay = duration(delayNode, what: "'delay'") {
           options.retryDelay = delay
         }
+        options.retryPolicy = decodeRetryPolicy(retry)
       default:
         error(
           "'retry' must be a number of retries or {\"count\": 2, \"delay\": \"1s\"}, "
@@ -405,13 +459,14 @@ struct WorkflowDecoder {
         options.retries = Self.maximumRetries
       }
     }
-    if let node = object["onError"], let text = text(node, what: "'onError'") {
+    // A list of steps is decoded with the step (see `decodeStep`).
+    if let node = object["onError"], !node.isArray, let text = text(node, what: "'onError'") {
       if let policy = StepOptions.ErrorPolicy(rawValue: text) {
         options.onError = policy
       } else {
         error(
-          "'onError' must be \(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))), "
-            + "not '\(text)'", at: node)
+          "'onError' must be \(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))) "
+            + "or a list of steps to run instead, not '\(text)'", at: node)
       }
     }
     if let node = object["confirm"] {
@@ -554,5 +609,12 @@ struct WorkflowDecoder {
 
   private mutating func error(_ message: String, at location: SourceLocation) {
     diagnostics.append(Diagnostic(.error, message, at: location))
+  }
+}
+
+extension JSONNode {
+  fileprivate var isArray: Bool {
+    if case .array = kind { return true }
+    return false
   }
 }

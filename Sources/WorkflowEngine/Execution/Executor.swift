@@ -28,6 +28,8 @@ public struct Executor: Sendable {
     public var now: @Sendable () -> Date = { Date() }
     /// What expressions read from outside the workflow (`now`, `today`, `env.NAME`, `run.id`).
     public var environment = EvaluationEnvironment.live
+    /// Gives a random number in a range, for retry jitter; tests pass a fixed one.
+    public var random: @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
 
     public init() {}
   }
@@ -253,6 +255,9 @@ struct RunState {
       if step.options.onError == .continue, Self.canContinue(after: failure) {
         return previous
       }
+      if let fallback = step.fallback, Self.canContinue(after: failure) {
+        return try await recover(step, with: fallback, from: failure, previous: previous)
+      }
       throw failure
     }
     let duration = clock.now - started
@@ -308,14 +313,16 @@ struct RunState {
         var failure = error
         failure.location = failure.location ?? step.location
         let retry =
-          attempt < step.options.retries && (error.code == .failed || error.code == .timedOut)
+          attempt < step.options.retries && step.options.retryPolicy.retries(error.code)
         observer(.stepFailed(info, error: failure, willRetry: retry))
         guard retry else { throw failure }
+        let delay = step.options.retryPolicy.delay(
+          beforeRetry: attempt, base: step.options.retryDelay, random: configuration.random)
         attempt += 1
         update(step) { $0.runs += 1 }
-        if step.options.retryDelay > .zero {
+        if delay > .zero {
           do {
-            try await configuration.sleep(step.options.retryDelay)
+            try await configuration.sleep(delay)
           } catch {
             throw IntentFlowError(
               .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
@@ -405,7 +412,7 @@ struct RunState {
 
   /// Whether `onError: continue` applies: not to runs stopped for a person's answer, nor
   /// to cancellation.
-  private static func canContinue(after error: IntentFlowError) -> Bool {
+  static func canContinue(after error: IntentFlowError) -> Bool {
     switch error.code {
     case .failed, .unsupported, .timedOut, .confirmationFailed: return true
     default: return false

@@ -28,6 +28,7 @@ public struct Plan: Sendable {
           visit(then)
           visit(otherwise)
         }
+        if let fallback = step.fallback { visit(fallback.steps) }
       }
     }
     visit(steps)
@@ -68,6 +69,8 @@ public struct PlannedStep: Sendable {
   var slot: Int
   /// A `forEach`'s `where`, `index` and `concurrency` (the defaults for other steps).
   public var forEachOptions = ForEachOptions()
+  /// `onError` as a list of steps, run when the step fails.
+  public var fallback: Fallback?
 
   /// What the step does.
   public indirect enum Kind: Sendable {
@@ -94,6 +97,13 @@ public struct PlannedStep: Sendable {
     case .workflow: return "workflow"
     }
   }
+}
+
+/// The steps `onError` runs instead of a failed step, with `${error}` bound.
+public struct Fallback: Sendable {
+  public var steps: [PlannedStep]
+  /// The slot of `error`: `{step, kind, message}`.
+  var errorSlot: Int
 }
 
 /// How a `forEach` picks and runs its passes.

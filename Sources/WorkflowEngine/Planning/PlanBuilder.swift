@@ -90,6 +90,7 @@ struct PlanBuilder {
           declaredSteps[id] = location
         }
       }
+      if let fallback = step.fallback { collectIDs(fallback) }
       switch step.kind {
       case .action, .workflow: break
       case .forEach(let loop): collectIDs(loop.steps)
@@ -198,6 +199,15 @@ struct PlanBuilder {
       condition: condition, options: step.options, outputType: planned.outputType,
       kind: planned.kind, slot: slot)
     plannedStep.forEachOptions = planned.forEachOptions
+    if let fallback = step.fallback {
+      let errorSlot = newSlot()
+      let (steps, fallbackType) = planScoped(
+        fallback, previous: previous,
+        bindings: ["error": Binding(slot: errorSlot, type: .dictionary, kind: .loopVariable)])
+      plannedStep.fallback = Fallback(steps: steps, errorSlot: errorSlot)
+      plannedStep.outputType = union(
+        plannedStep.outputType, fallbackType ?? previous ?? .nothing)
+    }
     return plannedStep
   }
 
