@@ -136,3 +136,76 @@ struct LanguageTests {
           + "'concurrency'"), "\(listed)")
   }
 }
+
+@Suite("Secret and environment inputs, with the real binary")
+struct SecretInputTests {
+  /// Every byte under `directory`, as text.
+  private static func everyByte(under directory: URL) -> String {
+    var text = ""
+    let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+    while let url = files?.nextObject() as? URL {
+      if let data = try? Data(contentsOf: url) { text += String(decoding: data, as: UTF8.self) }
+    }
+    return text
+  }
+
+  @Test("a secret never appears in history, errors, --json or anything the run leaves")
+  func secretRedacted() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "secret.json",
+      """
+      { "name": "secret",
+        "inputs": { "token": { "type": "text", "secret": true, "env": "API_TOKEN" } },
+        "steps": [ { "intent": "todos.complete", "parameters": { "todo": "${inputs.token}" } } ] }
+      """)
+    let fromEnvironment = try await run(
+      in: sandbox, "run", "secret.json", "--json", "--verbose",
+      environment: ["API_TOKEN": "s3cr3t-From-Env"])
+    let given = try await run(in: sandbox, "run", "secret.json", "--input", "token=s3cr3t-Given")
+    let history = try await sandbox.run("history", "--json")
+    #expect(fromEnvironment.status == 3)
+    #expect(given.status == 3)
+    let everything =
+      [fromEnvironment, given, history].map { $0.stdout + $0.stderr }.joined()
+      + Self.everyByte(under: sandbox.home)
+    #expect(!everything.contains("s3cr3t"))
+    #expect(fromEnvironment.stdout.contains("no Todo matches '***'"), "\(fromEnvironment)")
+    #expect(given.stderr.contains("no Todo matches '***'"), "\(given)")
+  }
+
+  @Test("an env input takes the variable's value when the run gives none, before the default")
+  func environmentInput() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "env.json",
+      """
+      { "name": "env",
+        "inputs": { "who": { "type": "text", "env": "WHO", "default": "nobody" } },
+        "steps": [ { "intent": "text.uppercase", "parameters": { "input": "${inputs.who}" } } ] }
+      """)
+    let fromEnvironment = try await run(in: sandbox, "run", "env.json", environment: ["WHO": "ada"])
+    #expect(fromEnvironment.stdout == "ADA\n")
+    let given = try await run(
+      in: sandbox, "run", "env.json", "--input", "who=bob", environment: ["WHO": "ada"])
+    #expect(given.stdout == "BOB\n")
+    let fallback = try await sandbox.run("run", "env.json")
+    #expect(fallback.stdout == "NOBODY\n")
+  }
+
+  @Test("a run rejected for its inputs is recorded in history with its reason")
+  func rejectedRunRecorded() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "needs.json",
+      """
+      { "name": "needs", "inputs": { "title": { "type": "text" } },
+        "steps": [ { "intent": "text.uppercase", "parameters": { "input": "${inputs.title}" } } ] }
+      """)
+    let result = try await sandbox.run("run", "needs.json")
+    #expect(result.status == 3)
+    let history = try await sandbox.run("history")
+    #expect(history.stdout.contains("needsValue"), "\(history)")
+    #expect(history.stdout.contains("input 'title' needs a value"), "\(history)")
+  }
+}

@@ -87,9 +87,13 @@ enum RunCommand: Command {
     var configuration = Executor.Configuration()
     configuration.assumeYes = command.flag("yes")
     if let timeout { configuration.defaultTimeout = timeout }
-    configuration.observer = { observer.handle($0) }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
     configuration.environment = Self.evaluationEnvironment(context)
+    // Secret inputs are hidden in everything shown or kept: known from the given values and
+    // the environment now, and from answers typed at a prompt once the inputs are bound.
+    let secrets = SecretRedaction(
+      Executor(configuration: configuration).redactor(for: plan, given: inputs))
+    configuration.observer = { observer.handle(secrets.redactor.redact($0)) }
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }
@@ -110,18 +114,25 @@ enum RunCommand: Command {
       // Inputs are checked (and asked for) first: a run rejected for its inputs never started
       // and is not recorded.
       let bound: [String: Value]
+      var history = RunHistory(context: context)
       switch await Self.bind(inputs, for: plan, with: executor) {
       case .success(let values): bound = values
       case .failure(let error):
-        return RunResult(
-          workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
-          steps: [], error: error, startedAt: Date(), duration: .zero)
+        // Recorded too, with its reason: a scheduled run whose inputs are rejected must show
+        // in history, not vanish.
+        let result = secrets.redactor.redact(
+          RunResult(
+            workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
+            steps: [], error: error, startedAt: Date(), duration: .zero))
+        history.begin(plan, path: path)
+        history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
+        return result
       }
-      var history = RunHistory(context: context)
+      secrets.redactor = executor.redactor(for: plan, given: inputs, bound: bound)
       history.begin(plan, path: path)
       var executor = executor
       if let id = history.id { executor.configuration.environment.runID = String(id) }
-      let result = await executor.run(plan, inputs: bound)
+      let result = secrets.redactor.redact(await executor.run(plan, inputs: bound))
       history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
       return result
     }

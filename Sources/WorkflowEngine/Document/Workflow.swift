@@ -28,6 +28,10 @@ public struct WorkflowInput: Sendable {
   public var defaultValue: Value?
   public var defaultLocation: SourceLocation?
   public var description: String?
+  /// `"secret": true`: the value is shown as `***` wherever the run shows or stores text.
+  public var isSecret = false
+  /// `"env": "NAME"`: the environment variable that gives the value when the run gives none.
+  public var environmentName: String?
 }
 
 /// One step: an intent to run, or a block (`forEach`, `if`/`then`/`else`, `repeat`, another

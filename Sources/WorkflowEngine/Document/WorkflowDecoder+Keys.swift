@@ -66,6 +66,15 @@ extension WorkflowDecoder {
     Key("type", [("enum", .array(ValueType.keywords.map(JSONValue.string)))]),
     Key("default", []),
     Key("description", [("type", "string")]),
+    Key(
+      "secret",
+      [("description", "Show the value as *** in history, logs and output."), ("type", "boolean")]),
+    Key(
+      "env",
+      [
+        ("description", "The environment variable that gives the value when the run gives none."),
+        ("type", "string"),
+      ]),
   ]
 
   /// The keys every step may have; ``intentOnlyKeys`` among them only on intent steps.

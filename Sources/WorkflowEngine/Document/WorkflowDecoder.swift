@@ -90,13 +90,27 @@ struct WorkflowDecoder {
       } else if let defaultNode = declaration["default"], defaultNode.kind != .null {
         typeName = Value(json: defaultNode.plainValue).valueType.keyword
       }
-      inputs.append(
-        WorkflowInput(
-          name: member.key, location: location(member.keyPosition), typeName: typeName,
-          typeLocation: typeLocation,
-          defaultValue: declaration["default"].map { Value(json: $0.plainValue) },
-          defaultLocation: declaration["default"].map(location),
-          description: declaration["description"].flatMap { text($0, what: "'description'") }))
+      var input = WorkflowInput(
+        name: member.key, location: location(member.keyPosition), typeName: typeName,
+        typeLocation: typeLocation,
+        defaultValue: declaration["default"].map { Value(json: $0.plainValue) },
+        defaultLocation: declaration["default"].map(location),
+        description: declaration["description"].flatMap { text($0, what: "'description'") })
+      if let node = declaration["secret"] {
+        if case .bool(let secret) = node.kind {
+          input.isSecret = secret
+        } else {
+          error("'secret' must be true or false, not \(describe(node))", at: node)
+        }
+      }
+      if let node = declaration["env"], let name = text(node, what: "'env'") {
+        if name.isEmpty || name.contains("=") || name.contains("\0") {
+          error("'\(name)' is not an environment variable name", at: node)
+        } else {
+          input.environmentName = name
+        }
+      }
+      inputs.append(input)
     }
     return inputs
   }

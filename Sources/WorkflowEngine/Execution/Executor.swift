@@ -62,6 +62,7 @@ public struct Executor: Sendable {
     var bound: [String: Value] = [:]
     for input in plan.inputs {
       var value = given[input.name].map { Self.structured($0, for: input.type) }
+      if value == nil { value = environmentValue(of: input) }
       if value == nil, let defaultValue = input.defaultValue { value = defaultValue }
       var reason: String?
       var attempts = 0

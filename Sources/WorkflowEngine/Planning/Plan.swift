@@ -44,6 +44,10 @@ public struct PlannedInput: Sendable {
   public var description: String?
   public var location: SourceLocation
   var slot: Int
+  /// `"secret": true`: shown as `***`.
+  public var isSecret = false
+  /// `"env": "NAME"`: the environment variable that gives the value when the run gives none.
+  public var environmentName: String?
 
   /// The input as a parameter, for prompts.
   public var parameter: ParameterDescriptor {

@@ -131,10 +131,12 @@ struct PlanBuilder {
             at: input.defaultLocation ?? input.location)
         }
       }
-      inputs.append(
-        PlannedInput(
-          name: input.name, type: type, defaultValue: defaultValue,
-          description: input.description, location: input.location, slot: newSlot()))
+      var planned = PlannedInput(
+        name: input.name, type: type, defaultValue: defaultValue,
+        description: input.description, location: input.location, slot: newSlot())
+      planned.isSecret = input.isSecret
+      planned.environmentName = input.environmentName
+      inputs.append(planned)
     }
   }
 
