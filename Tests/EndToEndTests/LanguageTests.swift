@@ -209,3 +209,71 @@ struct SecretInputTests {
     #expect(history.stdout.contains("input 'title' needs a value"), "\(history)")
   }
 }
+
+@Suite("Scheduled inputs and yes, and the unattended checks, with the real binary")
+struct UnattendedTests {
+  private static let cleanup = """
+    { "name": "cleanup", "inputs": { "title": { "type": "text" } },
+      "schedule": { "cron": "0 3 * * *", "inputs": { "title": "old report" }YES },
+      "steps": [ { "intent": "todos.add", "parameters": { "title": "${inputs.title}" } },
+                 { "intent": "todos.delete" } ] }
+    """
+
+  @Test("a scheduled run takes schedule.inputs, and schedule.yes answers its confirmations")
+  func scheduledRun() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("cleanup.json", Self.cleanup.replacingOccurrences(of: "YES", with: ""))
+    let stopped = try await run(
+      in: sandbox, "run", "cleanup.json", environment: ["INTENTFLOW_TRIGGER": "schedule"])
+    #expect(stopped.status == 4, "\(stopped)")
+    #expect(stopped.stderr.contains("Delete the todo 'old report'?"))
+    // By hand, the schedule's values do not apply.
+    let manual = try await sandbox.run("run", "cleanup.json")
+    #expect(manual.status == 3, "\(manual)")
+
+    try sandbox.write(
+      "cleanup.json", Self.cleanup.replacingOccurrences(of: "YES", with: #", "yes": true"#))
+    let answered = try await run(
+      in: sandbox, "run", "cleanup.json", environment: ["INTENTFLOW_TRIGGER": "schedule"])
+    #expect(answered.status == 0, "\(answered)")
+    #expect(answered.stderr.contains("Deleted 'old report'."))
+  }
+
+  @Test("validate, schedule --list and crontab refuse an input a scheduled run never gets")
+  func unreachableInput() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "nightly.json",
+      """
+      { "name": "nightly", "inputs": { "title": { "type": "text" } }, "schedule": "0 3 * * *",
+        "steps": [ { "intent": "text.uppercase", "parameters": { "input": "${inputs.title}" } } ] }
+      """)
+    let message =
+      "nightly.json:1:34: error: input 'title' has no default, no \"env\" and no value in "
+      + "'schedule.inputs', so a scheduled run can never get it"
+    let validate = try await sandbox.run("validate", "nightly.json")
+    #expect(validate.status == 2)
+    #expect(validate.stderr.hasPrefix(message), "\(validate)")
+    for command in [["schedule", "--list", "nightly.json"], ["crontab", "nightly.json"]] {
+      let result = try await sandbox.start(command).finish()
+      #expect(result.status == 2, "\(command): \(result)")
+      #expect(result.stderr.contains("error: input 'title' has no default"), "\(result)")
+    }
+  }
+
+  @Test("validate and crontab warn about a confirmation a scheduled run would stop at")
+  func confirmationWarning() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("cleanup.json", Self.cleanup.replacingOccurrences(of: "YES", with: ""))
+    let validate = try await sandbox.run("validate", "cleanup.json")
+    #expect(validate.status == 0)
+    #expect(
+      validate.stderr.hasPrefix(
+        "cleanup.json:4:14: warning: step 'todos.delete' asks for confirmation, so a scheduled "
+          + "run stops there with exit code 4; add \"yes\": true to 'schedule' to answer yes"),
+      "\(validate)")
+    let crontab = try await sandbox.run("crontab", "cleanup.json")
+    #expect(crontab.status == 0)
+    #expect(crontab.stderr.contains("warning: step 'todos.delete' asks for confirmation"))
+  }
+}

@@ -116,7 +116,7 @@ struct WorkflowSchemaTests {
     }
     let input = Self.member(Self.member(properties, "inputs") ?? .null, "additionalProperties")
     let inputKeys = Set(Self.names(Self.member(input ?? .null, "properties")))
-    #expect(inputKeys == ["type", "default", "description"])
+    #expect(inputKeys == ["type", "default", "description", "secret", "env"])
     for key in Self.allKeys {
       let json =
         #"{ "name": "n", "inputs": { "a": \#(Self.object([], adding: key)) }, "steps": \#(Self.step) }"#

@@ -80,12 +80,21 @@ enum RunCommand: Command {
       return RunStatus.invalid.exitCode()
     }
 
+    // A scheduled run (the scheduler and the crontab lines set INTENTFLOW_TRIGGER) takes the
+    // schedule's inputs where the command line gives none, and its `yes`.
+    let scheduled = context.environment["INTENTFLOW_TRIGGER"] == "schedule"
+    if scheduled, let schedule = plan.workflow.schedule {
+      for given in schedule.inputs where inputs[given.name] == nil {
+        inputs[given.name] = given.value
+      }
+    }
     let interactive = !command.flag("non-interactive") && context.terminal.isInputTerminal
     let observer = RunObserver(
       context: context, verbose: command.flag("verbose"), quiet: command.flag("quiet"))
     let signals = SignalWatcher()
     var configuration = Executor.Configuration()
-    configuration.assumeYes = command.flag("yes")
+    configuration.assumeYes =
+      command.flag("yes") || (scheduled && plan.workflow.schedule?.yes == true)
     if let timeout { configuration.defaultTimeout = timeout }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
     configuration.environment = Self.evaluationEnvironment(context)

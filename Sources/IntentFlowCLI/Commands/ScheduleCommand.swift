@@ -114,6 +114,7 @@ enum ScheduleCommand: Command {
   }
 
   private static func list(_ catalog: ScheduleCatalog, json: Bool, context: CLIContext) -> Int32 {
+    for warnings in catalog.warnings { DiagnosticPrinter(context: context).printWarnings(warnings) }
     for (_, failure) in catalog.invalid {
       DiagnosticPrinter(context: context).print(failure, ran: false)
     }

@@ -34,6 +34,12 @@ enum ValidateCommand: Command {
           "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
         if let schedule = plan.workflow.schedule { summary += ", scheduled '\(schedule.cron)'" }
         if !command.flag("json") && !command.flag("quiet") { context.print(summary) }
+        if !plan.warnings.isEmpty {
+          DiagnosticPrinter(context: context).printWarnings(
+            WorkflowInvalid(
+              diagnostics: plan.warnings,
+              sources: [plan.workflow.source.path: plan.workflow.source]))
+        }
         results.append(
           .object([
             ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),

@@ -14,6 +14,8 @@ public struct IntentDescriptor: Sendable {
   public let outputType: ValueType
   /// Whether the intent may run past the default timeout while it reports progress.
   public let isLongRunning: Bool
+  /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
+  public let asksForConfirmation: Bool
   let instantiate: @Sendable () -> IntentInstance
 
   /// Reads an intent type's metadata.
@@ -24,6 +26,7 @@ public struct IntentDescriptor: Sendable {
     parameterSummary = Intent.parameterSummary
     outputType = Intent.Output.valueType
     isLongRunning = Intent.self is any LongRunningIntent.Type
+    asksForConfirmation = Intent.self is any ConfirmingIntent.Type
     parameters = Self.slots(of: Intent()).map { name, slot in
       ParameterDescriptor(name: name, metadata: slot.metadata)
     }

@@ -202,4 +202,17 @@ public struct WorkflowSchedule: Sendable, Hashable {
   public var catchUp: CatchUp = .none
   /// A random delay of up to this much before each run, to spread load.
   public var jitter: Duration = .zero
+  /// `inputs`: the values scheduled runs give the workflow's inputs.
+  public var inputs: [ScheduledInput] = []
+  /// `yes`: scheduled runs answer confirmations with yes, as `--yes` does.
+  public var yes = false
+  public var yesLocation: SourceLocation?
+}
+
+/// A value `schedule.inputs` gives an input.
+public struct ScheduledInput: Sendable, Hashable {
+  public var name: String
+  public var value: Value
+  /// Where the input's name is written in `schedule.inputs`.
+  public var location: SourceLocation
 }

@@ -187,6 +187,11 @@ extension WorkflowDecoder {
     Key("overlap", [("enum", enumeration(WorkflowSchedule.Overlap.self))]),
     Key("catchUp", [("enum", enumeration(WorkflowSchedule.CatchUp.self))]),
     Key("jitter", duration),
+    Key(
+      "inputs", [("description", "Values for the inputs of scheduled runs."), ("type", "object")]),
+    Key(
+      "yes",
+      [("description", "Scheduled runs answer confirmations with yes."), ("type", "boolean")]),
   ]
 
   static let retryKeys: [Key] = [

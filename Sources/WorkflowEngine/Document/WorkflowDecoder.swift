@@ -533,6 +533,27 @@ struct WorkflowDecoder {
       if let jitterNode = object["jitter"], let jitter = duration(jitterNode, what: "'jitter'") {
         schedule.jitter = jitter
       }
+      if let inputsNode = object["inputs"] {
+        if case .object(let inputs) = inputsNode.kind {
+          schedule.inputs = inputs.members.map {
+            ScheduledInput(
+              name: $0.key, value: Value(json: $0.value.plainValue),
+              location: location($0.keyPosition))
+          }
+        } else {
+          error(
+            "'inputs' in 'schedule' must be an object from input names to values, not "
+              + "\(describe(inputsNode))", at: inputsNode)
+        }
+      }
+      if let yesNode = object["yes"] {
+        if case .bool(let yes) = yesNode.kind {
+          schedule.yes = yes
+          schedule.yesLocation = location(yesNode)
+        } else {
+          error("'yes' must be true or false, not \(describe(yesNode))", at: yesNode)
+        }
+      }
       return schedule
     default:
       error(

@@ -14,9 +14,15 @@ public struct Plan: Sendable {
   public var slotCount: Int
   /// How many steps there are, nested ones included (each has an ``PlannedStep/index``).
   public var stepCount: Int
+  /// Problems that do not stop the workflow from running, such as a scheduled run that
+  /// would stop for a confirmation; `validate`, `schedule` and `crontab` print them.
+  public var warnings: [Diagnostic] = []
 
   /// Every step, depth first, in file order.
-  public var allSteps: [PlannedStep] {
+  public var allSteps: [PlannedStep] { Self.allSteps(of: steps) }
+
+  /// Every step of `steps` and the blocks in them, depth first, in file order.
+  static func allSteps(of steps: [PlannedStep]) -> [PlannedStep] {
     var result: [PlannedStep] = []
     func visit(_ steps: [PlannedStep]) {
       for step in steps {

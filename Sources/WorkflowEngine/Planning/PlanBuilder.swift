@@ -72,6 +72,7 @@ struct PlanBuilder {
       output = typed.compiled
       outputType = typed.type
     }
+    if let schedule = workflow.schedule { checkUnattended(schedule, steps: steps) }
     return Plan(
       workflow: workflow, inputs: inputs, steps: steps, output: output, outputType: outputType,
       slotCount: slotCount, stepCount: stepCount)
