@@ -277,3 +277,42 @@ struct UnattendedTests {
     #expect(crontab.stderr.contains("warning: step 'todos.delete' asks for confirmation"))
   }
 }
+
+@Suite("run --dry-run, with the real binary")
+struct DryRunTests {
+  @Test("lists each step with its values, says what depends on outputs, and performs nothing")
+  func dryRun() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "plan.json",
+      """
+      { "name": "plan",
+        "inputs": { "title": { "type": "text", "default": "Buy bread" },
+                    "token": { "type": "text", "secret": true } },
+        "steps": [
+          { "id": "add", "intent": "todos.add", "parameters": { "title": "${inputs.title} ${inputs.token}" } },
+          { "id": "done", "intent": "todos.complete", "parameters": { "todo": "${add}" } },
+          { "intent": "todos.delete", "if": "${inputs.title} == 'nothing'" }
+        ] }
+      """)
+    let result = try await sandbox.run("run", "plan.json", "--dry-run", "--input", "token=hunter22")
+    #expect(result.status == 0, "\(result)")
+    #expect(
+      result.stdout == """
+        dry run of 'plan': nothing is performed
+          input title = "Buy bread"
+          input token = "***"
+          add (todos.add)
+            title = "Buy bread ***"
+          done (todos.complete)
+            todo = (depends on 'add', known only when the run gets there)
+          todos.delete — skipped: its 'if' is false
+
+        """)
+    #expect(!result.stdout.contains("hunter22"))
+    // Nothing ran: no todo store and no run history.
+    #expect(!sandbox.homeContains("todos.sqlite"))
+    let history = try await sandbox.run("history")
+    #expect(!history.stdout.contains("plan"), "\(history)")
+  }
+}

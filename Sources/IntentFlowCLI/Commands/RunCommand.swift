@@ -35,11 +35,15 @@ enum RunCommand: Command {
         defaultDescription: "30s"),
       .flag("quiet", short: "q", help: "Do not show dialogs and progress."),
       .flag("verbose", short: "v", help: "Show every step as it starts and ends."),
+      .flag(
+        "dry-run",
+        help: "Bind the inputs and list each step with its parameter values; perform nothing."),
     ],
     examples: [
       "intentflow run Workflows/plan-the-day.json",
       "intentflow run Workflows/plan-the-day.json --input title='Buy milk' --json",
       "intentflow run cleanup.json --yes --non-interactive",
+      "intentflow run cleanup.json --dry-run --input older=7d",
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
@@ -115,6 +119,9 @@ enum RunCommand: Command {
     }
 
     let executor = Executor(configuration: configuration)
+    if command.flag("dry-run") {
+      return await dryRun(plan, inputs: inputs, executor: executor, context: context)
+    }
     // The run waits until the signal watcher is in place: a signal as the first step starts
     // must cancel the run (which then reports and is recorded), not kill the process.
     let (watching, watcherStarted) = AsyncStream.makeStream(of: Void.self)
@@ -186,7 +193,7 @@ enum RunCommand: Command {
     return Self.exitCode(for: result, signal: signals.signal)
   }
 
-  private static func bind(_ inputs: [String: Value], for plan: Plan, with executor: Executor)
+  static func bind(_ inputs: [String: Value], for plan: Plan, with executor: Executor)
     async -> Result<[String: Value], IntentFlowError>
   {
     do {
