@@ -136,9 +136,11 @@ enum RunCommand: Command {
       case .failure(let error):
         // Recorded too, with its reason: a scheduled run whose inputs are rejected must show
         // in history, not vanish.
+        // A usage error (an unknown input, a value of the wrong type) exits 2, as invalid.
+        let status = error.code == .usage ? RunStatus.invalid : RunStatus(error.code)
         let result = secrets.redactor.redact(
           RunResult(
-            workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
+            workflowName: plan.workflow.name, status: status, output: .null,
             steps: [], error: error, startedAt: Date(), duration: .zero))
         history.begin(plan, path: path)
         history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
