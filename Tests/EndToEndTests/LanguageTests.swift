@@ -316,3 +316,35 @@ struct DryRunTests {
     #expect(!history.stdout.contains("plan"), "\(history)")
   }
 }
+
+@Suite("retry and onError fallback steps, with the real binary")
+struct ErrorHandlingTests {
+  @Test("retry on a chosen kind, then fallback steps read ${error} and give the step's output")
+  func retryThenFallback() async throws {
+    let sandbox = try Sandbox()
+    let long = String(repeating: "x", count: 300)
+    try sandbox.write(
+      "fallback.json",
+      """
+      { "name": "fallback",
+        "steps": [
+          { "id": "add", "intent": "todos.add", "parameters": { "title": "\(long)" },
+            "retry": { "count": 2, "delay": "1ms", "backoff": "exponential", "on": ["unsupported"] },
+            "onError": [
+              { "intent": "text.uppercase", "parameters": { "input": "${error.kind} in ${error.step}" } }
+            ] },
+          { "intent": "text.uppercase", "parameters": { "input": "then: ${add}" } }
+        ] }
+      """)
+    let result = try await sandbox.run("run", "fallback.json", "--json")
+    #expect(result.status == 0, "\(result)")
+    let json = try JSONObject(parsing: result.stdout)
+    #expect(json.string("status") == "succeeded")
+    #expect(json.string("output") == "THEN: UNSUPPORTED IN ADD")
+    let add = try #require(json.objects("steps")?.first)
+    #expect(add.string("status") == "failed")
+    #expect(add.string("output") == "UNSUPPORTED IN ADD")
+    #expect(add["runs"] as? Int == 3, "\(add.members)")
+    #expect(result.stderr.contains("(the run went on: onError ran its steps)"), "\(result)")
+  }
+}
