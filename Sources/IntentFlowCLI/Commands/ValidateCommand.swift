@@ -40,11 +40,15 @@ enum ValidateCommand: Command {
               diagnostics: plan.warnings,
               sources: [plan.workflow.source.path: plan.workflow.source]))
         }
-        results.append(
-          .object([
-            ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),
-            ("steps", .integer(steps)),
-          ]))
+        var members: [(key: String, value: JSONValue)] = [
+          ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),
+          ("steps", .integer(steps)),
+        ]
+        if !plan.warnings.isEmpty {
+          members.append(
+            ("warnings", DiagnosticPrinter.json(WorkflowInvalid(diagnostics: plan.warnings))))
+        }
+        results.append(.object(members))
       } catch {
         invalid += 1
         DiagnosticPrinter(context: context).print(error, ran: false)
