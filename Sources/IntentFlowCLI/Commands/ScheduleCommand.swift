@@ -83,8 +83,17 @@ enum ScheduleCommand: Command {
     let environment = SchedulerEnvironment(
       now: { Date() }, sleep: { try await Task.sleep(for: $0) }, launch: launcher.launch,
       log: { output.writeLine($0) })
+    // The daemon warns, at each (re)load, about scheduled runs that would stop for a
+    // confirmation, as validate, --list and crontab do.
+    let loadAndWarn: @Sendable () -> ScheduleCatalog = {
+      let catalog = load()
+      for warnings in catalog.warnings {
+        DiagnosticPrinter(context: context).printWarnings(warnings)
+      }
+      return catalog
+    }
     let scheduler = Scheduler(
-      loadCatalog: load, store: store, environment: environment, options: options)
+      loadCatalog: loadAndWarn, store: store, environment: environment, options: options)
 
     if command.flag("once") {
       await scheduler.runOnce()
