@@ -16,6 +16,8 @@ public struct IntentDescriptor: Sendable {
   public let isLongRunning: Bool
   /// Parameters that take no `${…}`, with the reason (see ``LiteralParameters``).
   public let literalParameters: [String: String]
+  /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
+  public let asksForConfirmation: Bool
   let instantiate: @Sendable () -> IntentInstance
 
   /// Reads an intent type's metadata.
@@ -27,6 +29,7 @@ public struct IntentDescriptor: Sendable {
     outputType = Intent.Output.valueType
     isLongRunning = Intent.self is any LongRunningIntent.Type
     literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
+    asksForConfirmation = Intent.self is any ConfirmingIntent.Type
     parameters = Self.slots(of: Intent()).map { name, slot in
       ParameterDescriptor(name: name, metadata: slot.metadata)
     }

@@ -26,6 +26,10 @@ public struct Executor: Sendable {
     }
     /// The current time, for the run's start.
     public var now: @Sendable () -> Date = { Date() }
+    /// What expressions read from outside the workflow (`now`, `today`, `env.NAME`, `run.id`).
+    public var environment = EvaluationEnvironment.live
+    /// Gives a random number in a range, for retry jitter; tests pass a fixed one.
+    public var random: @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
 
     public init() {}
   }
@@ -58,6 +62,7 @@ public struct Executor: Sendable {
     var bound: [String: Value] = [:]
     for input in plan.inputs {
       var value = given[input.name].map { Self.structured($0, for: input.type) }
+      if value == nil { value = environmentValue(of: input) }
       if value == nil, let defaultValue = input.defaultValue { value = defaultValue }
       var reason: String?
       var attempts = 0
@@ -155,7 +160,7 @@ public struct Executor: Sendable {
 }
 
 /// The state of one run: its slots and step records.
-private struct RunState {
+struct RunState {
   let plan: Plan
   let configuration: Executor.Configuration
   var slots: [Value]
@@ -216,12 +221,7 @@ private struct RunState {
         (output, dialog, snippet) = try await perform(
           action, step: step, info: info, previous: previous)
       case .forEach(let items, let itemSlot, let body):
-        var outputs: [Value] = []
-        for item in try evaluate(items, step: step).listItems {
-          slots[itemSlot] = item
-          outputs.append(try await block(body, previous: item))
-        }
-        output = .list(outputs)
+        output = try await forEach(step, items: items, itemSlot: itemSlot, body: body)
       case .branch(let condition, let then, let otherwise):
         let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
         // A branch with no steps (an `if` without `else`) passes the previous output on, as a
@@ -270,6 +270,9 @@ private struct RunState {
       slots[step.slot] = .null
       if step.options.onError == .continue, Self.canContinue(after: failure) {
         return previous
+      }
+      if let fallback = step.fallback, Self.canContinue(after: failure) {
+        return try await recover(step, with: fallback, from: failure, previous: previous)
       }
       throw failure
     }
@@ -327,14 +330,16 @@ private struct RunState {
         var failure = error
         failure.location = failure.location ?? step.location
         let retry =
-          attempt < step.options.retries && (error.code == .failed || error.code == .timedOut)
+          attempt < step.options.retries && step.options.retryPolicy.retries(error.code)
         observer(.stepFailed(info, error: failure, willRetry: retry))
         guard retry else { throw failure }
+        let delay = step.options.retryPolicy.delay(
+          beforeRetry: attempt, base: step.options.retryDelay, random: configuration.random)
         attempt += 1
         update(step) { $0.runs += 1 }
-        if step.options.retryDelay > .zero {
+        if delay > .zero {
           do {
-            try await configuration.sleep(step.options.retryDelay)
+            try await configuration.sleep(delay)
           } catch {
             throw IntentFlowError(
               .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
@@ -389,7 +394,7 @@ private struct RunState {
   private func evaluate(_ value: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Value
   {
     do {
-      return try Evaluator.value(value, slots)
+      return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw Self.failure(error, step: step)
     }
@@ -399,7 +404,7 @@ private struct RunState {
     -> Value
   {
     do {
-      return try Evaluator.evaluate(expression, slots)
+      return try Evaluator.evaluate(expression, slots, configuration.environment)
     } catch {
       throw Self.failure(error, step: step)
     }
@@ -409,7 +414,7 @@ private struct RunState {
     -> Value
   {
     do {
-      return try Evaluator.value(value, slots)
+      return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw IntentFlowError(
         .failed, "the workflow's output: \(error.message)", location: error.location ?? location)
@@ -424,7 +429,7 @@ private struct RunState {
 
   /// Whether `onError: continue` applies: not to runs stopped for a person's answer, nor
   /// to cancellation.
-  private static func canContinue(after error: IntentFlowError) -> Bool {
+  static func canContinue(after error: IntentFlowError) -> Bool {
     switch error.code {
     case .failed, .unsupported, .timedOut, .confirmationFailed: return true
     default: return false

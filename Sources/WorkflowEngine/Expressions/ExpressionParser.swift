@@ -14,17 +14,26 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable {
 /// or         := and ('||' and)*
 /// and        := unary ('&&' unary)*
 /// unary      := '!' unary | comparison
-/// comparison := primary (('=='|'!='|'<'|'<='|'>'|'>='|'contains') primary)?
+/// comparison := coalesce (('=='|'!='|'<'|'<='|'>'|'>='|'contains') coalesce)?
+/// coalesce   := additive ('??' coalesce)?
+/// additive   := multiply (('+'|'-') multiply)*
+/// multiply   := prefix (('*'|'/'|'%') prefix)*
+/// prefix     := '-' prefix | primary
 /// primary    := literal | reference | '(' or ')' | '${' or '}'
-/// reference  := name ('.' name | '[' integer ']')*
+/// reference  := name ('.' name | '[' integer ']' | '[' or ']')*
 /// ```
-/// Nesting is limited, and chains of `&&` and `||` are built as balanced trees, so that
-/// hostile input cannot exhaust the stack.
+/// Nesting is limited, chains of `&&` and `||` are built as balanced trees, and an
+/// expression has a bounded number of arithmetic operators, so that hostile input cannot
+/// exhaust the stack.
 struct ExpressionParser {
   private let scalars: [Unicode.Scalar]
   private var index = 0
   private var depth = 0
   private static let maximumDepth = 64
+  /// Arithmetic and `??` chains are not balanced (`-` is not associative), so their length
+  /// bounds how deep the tree is: at most this many such operators in one expression.
+  private var operatorCount = 0
+  private static let maximumOperators = 256
 
   private init(_ text: some StringProtocol) {
     scalars = Array(text.unicodeScalars)
@@ -122,17 +131,87 @@ struct ExpressionParser {
   }
 
   private mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
-    let lhs = try parsePrimary()
+    let lhs = try parseCoalesce()
     skipSpace()
     for op in [ComparisonOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
     where take(op.rawValue) {
-      return .compare(lhs, op, try parsePrimary())
+      return .compare(lhs, op, try parseCoalesce())
     }
-    if takeWord("contains") { return .contains(lhs, try parsePrimary()) }
+    if takeWord("contains") { return .contains(lhs, try parseCoalesce()) }
     if current == "=" {
       throw error("'=' is not an operator; use '==' to compare")
     }
     return lhs
+  }
+
+  /// `a ?? b ?? c` groups from the right, as in Swift: the first of them that is not null.
+  private mutating func parseCoalesce() throws(ExpressionSyntaxError) -> Expression {
+    var operands = [try parseAdditive()]
+    while take("??") {
+      try countOperator()
+      operands.append(try parseAdditive())
+    }
+    var result = operands.removeLast()
+    while let lhs = operands.popLast() { result = .coalesce(lhs, result) }
+    return result
+  }
+
+  private mutating func parseAdditive() throws(ExpressionSyntaxError) -> Expression {
+    var lhs = try parseMultiplicative()
+    while true {
+      skipSpace()
+      let offset = index
+      let op: ArithmeticOperator
+      switch current {
+      case "+": op = .add
+      case "-": op = .subtract
+      default: return lhs
+      }
+      index += 1
+      try countOperator()
+      lhs = .arithmetic(lhs, op, try parseMultiplicative(), offset: offset)
+    }
+  }
+
+  private mutating func parseMultiplicative() throws(ExpressionSyntaxError) -> Expression {
+    var lhs = try parsePrefix()
+    while true {
+      skipSpace()
+      let offset = index
+      let op: ArithmeticOperator
+      switch current {
+      case "*": op = .multiply
+      case "/": op = .divide
+      case "%": op = .remainder
+      default: return lhs
+      }
+      index += 1
+      try countOperator()
+      lhs = .arithmetic(lhs, op, try parsePrefix(), offset: offset)
+    }
+  }
+
+  /// A minus sign before a digit is part of a number literal; before anything else it
+  /// negates.
+  private mutating func parsePrefix() throws(ExpressionSyntaxError) -> Expression {
+    skipSpace()
+    guard current == "-", let next = peek(1), !("0"..."9").contains(next) else {
+      return try parsePrimary()
+    }
+    let offset = index
+    index += 1
+    try countOperator()
+    return .negate(
+      try nested { (parser) throws(ExpressionSyntaxError) in try parser.parsePrefix() },
+      offset: offset)
+  }
+
+  private mutating func countOperator() throws(ExpressionSyntaxError) {
+    operatorCount += 1
+    guard operatorCount <= Self.maximumOperators else {
+      throw error(
+        "the expression has more than \(Self.maximumOperators) operators; split it into steps")
+    }
   }
 
   private mutating func takeWord(_ word: String) -> Bool {
@@ -213,27 +292,51 @@ struct ExpressionParser {
     default: break
     }
     var path: [PathComponent] = []
+    // Once an index is an expression, what follows reads from that expression's value.
+    var indexed: Expression?
     while let scalar = current {
+      let offset = index
+      let component: PathComponent
       if scalar == ".", let next = peek(1), Self.isNameStart(next) {
         index += 1
-        path.append(.property(parseName()))
+        component = .property(parseName())
       } else if scalar == "[" {
         index += 1
-        skipSpace()
-        let numberStart = index
-        if current == "-" { index += 1 }
-        while let digit = current, ("0"..."9").contains(digit) { index += 1 }
-        let digits = String(String.UnicodeScalarView(scalars[numberStart..<index]))
-        guard let position = Int(digits) else {
-          throw error("expected a whole number inside '[ ]'", at: numberStart)
+        if let position = takeWholeNumberIndex() {
+          component = .index(position)
+        } else {
+          skipSpace()
+          if current == "]" { throw error("expected an index inside '[ ]'") }
+          let inner = try nested { (parser) throws(ExpressionSyntaxError) in try parser.parseOr() }
+          guard take("]") else { throw error("expected ']'") }
+          let base = indexed ?? .reference(Reference(root: name, path: path, offset: start))
+          indexed = .subscripted(base, index: inner, offset: offset)
+          continue
         }
-        guard take("]") else { throw error("expected ']'") }
-        path.append(.index(position))
       } else {
         break
       }
+      if let base = indexed {
+        indexed = .member(base, component, offset: offset)
+      } else {
+        path.append(component)
+      }
     }
-    return .reference(Reference(root: name, path: path, offset: start))
+    return indexed ?? .reference(Reference(root: name, path: path, offset: start))
+  }
+
+  /// Reads `0]`, `-1 ]`: a whole-number literal and the closing bracket; leaves the position
+  /// unchanged and returns `nil` for any other index.
+  private mutating func takeWholeNumberIndex() -> Int? {
+    let start = index
+    skipSpace()
+    let numberStart = index
+    if current == "-" { index += 1 }
+    while let digit = current, ("0"..."9").contains(digit) { index += 1 }
+    let digits = String(String.UnicodeScalarView(scalars[numberStart..<index]))
+    if let position = Int(digits), take("]") { return position }
+    index = start
+    return nil
   }
 
   private mutating func parseName() -> String {

@@ -1,7 +1,7 @@
-import TestSupport
 import Foundation
 import IntentKit
 import StandardIntents
+import TestSupport
 import Testing
 
 @Suite("files.list")

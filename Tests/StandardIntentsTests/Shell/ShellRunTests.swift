@@ -1,8 +1,8 @@
-import TestSupport
 import Foundation
 import IntentKit
 import StandardIntents
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("shell.run")

@@ -28,6 +28,17 @@ final class Recorder: Sendable {
       throw WaitTimedOut(what: "'\(entry)' to be recorded")
     }
   }
+
+  /// Waits until at least `count` entries start with `prefix`; the wait ends on the
+  /// recording. At the last-resort `limit` it looks once more, then throws.
+  func waitFor(
+    _ count: Int, startingWith prefix: String, limit: Duration = .seconds(30)
+  ) async throws {
+    let enough = await entries.wait(deadline: limit) {
+      $0.filter { $0.hasPrefix(prefix) }.count >= count
+    }
+    guard enough else { throw WaitTimedOut(what: "\(count) entries starting '\(prefix)'") }
+  }
 }
 
 private enum RecorderKey: DependencyKey {
