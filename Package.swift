@@ -70,38 +70,49 @@ let package = Package(
       ],
       swiftSettings: strictSwift),
 
+    // Helpers shared by the test targets only (the manual clock, waits that end on an event,
+    // temporary directories, seeded randomness, the `heavy` tag). Not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSwift),
+
     // Tests: one target per library, plus end-to-end tests of the built binary.
     .testTarget(
-      name: "SuggestionsTests", dependencies: ["Suggestions"], swiftSettings: strictSwift),
-    .testTarget(
-      name: "StrictJSONTests", dependencies: ["StrictJSON"], resources: [.copy("Fixtures")],
+      name: "SuggestionsTests", dependencies: ["TestSupport", "Suggestions"],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "CronTests", dependencies: ["Cron"], resources: [.copy("Fixtures")],
+      name: "StrictJSONTests", dependencies: ["TestSupport", "StrictJSON"],
+      resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
-    .testTarget(name: "StorageTests", dependencies: ["Storage"], swiftSettings: strictSwift),
-    .testTarget(name: "CLIKitTests", dependencies: ["CLIKit"], swiftSettings: strictSwift),
     .testTarget(
-      name: "IntentKitTests", dependencies: ["IntentKit", "Cron"], swiftSettings: strictSwift),
+      name: "CronTests", dependencies: ["TestSupport", "Cron"], resources: [.copy("Fixtures")],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "CLIKitTests", dependencies: ["TestSupport", "CLIKit"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "IntentKitTests", dependencies: ["TestSupport", "IntentKit", "Cron"],
+      swiftSettings: strictSwift),
     .testTarget(
       name: "WorkflowEngineTests",
-      dependencies: ["WorkflowEngine", "IntentKit", "Cron", "StrictJSON"],
+      dependencies: ["TestSupport", "WorkflowEngine", "IntentKit", "Cron", "StrictJSON"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests",
-      dependencies: ["StandardIntents", "IntentKit", "Storage", "Cron"],
+      dependencies: ["TestSupport", "StandardIntents", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SchedulingTests",
       dependencies: [
+        "TestSupport",
         "Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents",
       ],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "IntentFlowCLITests", dependencies: ["IntentFlowCLI", "CLIKit"],
+      name: "IntentFlowCLITests", dependencies: ["TestSupport", "IntentFlowCLI", "CLIKit"],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["intentflow"], resources: [.copy("Fixtures")],
+      name: "EndToEndTests", dependencies: ["TestSupport", "intentflow"],
+      resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
   ]
 )

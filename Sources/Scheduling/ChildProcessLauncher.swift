@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -33,7 +34,13 @@ public struct ChildProcessLauncher: Sendable {
     return Bundle.main.executablePath ?? CommandLine.arguments[0]
   }
 
-  /// Runs the workflow to completion; on cancellation sends SIGTERM, then SIGKILL.
+  /// Runs the workflow to completion; on cancellation sends SIGTERM, then SIGKILL after
+  /// ``killAfter``.
+  ///
+  /// Standard output and standard error are read to their end on threads of their own, so a
+  /// child that writes more than a pipe holds never blocks, and nothing is lost or reordered.
+  /// A run cancelled before it starts never starts its child; a cancellation that comes while
+  /// the child is being started still stops it, as soon as the child has a process id.
   @Sendable public func launch(_ run: ScheduledRun) async -> RunOutcome {
     let clock = ContinuousClock()
     let started = clock.now
@@ -51,11 +58,15 @@ public struct ChildProcessLauncher: Sendable {
     process.standardOutput = output
     process.standardError = errors
     let collected = Collected()
-    output.fileHandleForReading.readabilityHandler = { handle in
-      collected.append(handle.availableData, error: false)
-    }
-    errors.fileHandleForReading.readabilityHandler = { handle in
-      collected.append(handle.availableData, error: true)
+    let child = ChildState()
+    let killAfter = self.killAfter
+    // Cancelled before anything started (a stop whose grace period ran out first): the child
+    // is never started. A signal sent in the instant after a spawn can be lost, so starting
+    // a child only to stop it could leave it running until the SIGKILL.
+    if Task.isCancelled {
+      return RunOutcome(
+        exitCode: nil, output: "", errorOutput: "the run was cancelled before it started\n",
+        duration: clock.now - started)
     }
     let status: Int32? = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Int32?, Never>) in
@@ -71,36 +82,93 @@ public struct ChildProcessLauncher: Sendable {
           process.terminationHandler = nil
           collected.append(Data("cannot start \(executable): \(error)\n".utf8), error: true)
           continuation.resume(returning: nil)
+          return
+        }
+        collected.drain(output.fileHandleForReading, error: false)
+        collected.drain(errors.fileHandleForReading, error: true)
+        if child.started(process.processIdentifier) {
+          Self.stop(process, killAfter: killAfter)
         }
       }
     } onCancel: {
-      guard process.isRunning else { return }
-      let pid = process.processIdentifier
-      kill(pid, SIGTERM)
-      let grace = killAfter
-      Task.detached {
-        try? await Task.sleep(for: grace)
-        if process.isRunning { kill(pid, SIGKILL) }
-      }
+      if child.cancel() != nil { Self.stop(process, killAfter: killAfter) }
     }
-    output.fileHandleForReading.readabilityHandler = nil
-    errors.fileHandleForReading.readabilityHandler = nil
-    collected.append(output.fileHandleForReading.readDataToEndOfFile(), error: false)
-    collected.append(errors.fileHandleForReading.readDataToEndOfFile(), error: true)
+    await collected.untilRead()
     let (out, err) = collected.texts
     return RunOutcome(
       exitCode: status, output: out, errorOutput: err, duration: clock.now - started)
   }
+
+  /// Sends SIGTERM now and SIGKILL after `killAfter` if the child is still running then.
+  private static func stop(_ process: Process, killAfter: Duration) {
+    guard process.isRunning else { return }
+    let pid = process.processIdentifier
+    kill(pid, SIGTERM)
+    let (seconds, attoseconds) = killAfter.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+      if process.isRunning { kill(pid, SIGKILL) }
+    }
+  }
 }
 
-/// A child's output, gathered from pipe callbacks on other threads.
+/// Whether the child has started and whether the run was cancelled, so that a cancellation
+/// and the start can come in either order and the child is still stopped exactly once.
+private final class ChildState: Sendable {
+  private let state = Mutex<(pid: Int32?, cancelled: Bool)>((nil, false))
+
+  /// Notes the child's process id; true if the run was cancelled before it started.
+  func started(_ pid: Int32) -> Bool {
+    state.withLock { state in
+      state.pid = pid
+      return state.cancelled
+    }
+  }
+
+  /// Notes the cancellation; the child's process id if it has started (else the start will
+  /// stop it).
+  func cancel() -> Int32? {
+    state.withLock { state in
+      state.cancelled = true
+      return state.pid
+    }
+  }
+}
+
+/// A child's output, read from its pipes on threads of their own.
 private final class Collected: Sendable {
   private let state = Mutex<(output: Data, errors: Data)>((Data(), Data()))
+  private let readers = DispatchGroup()
 
   func append(_ data: Data, error: Bool) {
     guard !data.isEmpty else { return }
     state.withLock { state in
       if error { state.errors.append(data) } else { state.output.append(data) }
+    }
+  }
+
+  /// Reads `handle` to its end on a thread of its own (a blocking read must not hold a
+  /// thread of the cooperative pool), then closes it.
+  func drain(_ handle: FileHandle, error: Bool) {
+    readers.enter()
+    let descriptor = handle.fileDescriptor
+    Thread { [self] in
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { break }
+        append(Data(chunk[0..<count]), error: error)
+      }
+      try? handle.close()
+      readers.leave()
+    }.start()
+  }
+
+  /// Returns once every pipe has been read to its end.
+  func untilRead() async {
+    await withCheckedContinuation { continuation in
+      readers.notify(queue: .global()) { continuation.resume() }
     }
   }
 

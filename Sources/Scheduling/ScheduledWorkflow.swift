@@ -49,6 +49,8 @@ public struct ScheduleCatalog: Sendable {
   public var invalid: [(path: String, failure: WorkflowInvalid)]
   /// Valid files without a schedule (sub-workflows, manual ones).
   public var unscheduled: [String]
+  /// Warnings about valid files, such as a scheduled run that would stop for a confirmation.
+  public var warnings: [WorkflowInvalid] = []
 
   /// Loads every `*.json` file of each directory (not recursively) and each file given.
   ///
@@ -63,6 +65,12 @@ public struct ScheduleCatalog: Sendable {
     for file in files(in: paths, currentDirectory: currentDirectory, catalog: &catalog) {
       do {
         let plan = try loader.load(path: file)
+        if !plan.warnings.isEmpty {
+          catalog.warnings.append(
+            WorkflowInvalid(
+              diagnostics: plan.warnings,
+              sources: [plan.workflow.source.path: plan.workflow.source]))
+        }
         if let workflow = ScheduledWorkflow(plan: plan, path: file) {
           catalog.workflows.append(workflow)
         } else {

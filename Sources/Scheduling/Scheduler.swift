@@ -2,6 +2,7 @@ import Cron
 public import Foundation
 import IntentKit
 public import Storage
+import Synchronization
 import WorkflowEngine
 
 /// What the scheduler does to the world, injected so that tests can run a daily schedule
@@ -60,6 +61,12 @@ public struct ScheduledRun: Sendable, Hashable {
   /// The fire time it is for.
   public var scheduledFor: Date
   public var reason: Reason
+
+  public init(workflow: ScheduledWorkflow, scheduledFor: Date, reason: Reason) {
+    self.workflow = workflow
+    self.scheduledFor = scheduledFor
+    self.reason = reason
+  }
 }
 
 /// How a run ended.
@@ -92,6 +99,12 @@ public struct RunOutcome: Sendable, Hashable {
 ///
 /// It sleeps until the next fire time (at most ``Options/maximumSleep`` at a time, to
 /// notice clock jumps); it never polls in a loop that burns CPU.
+///
+/// Its concurrency is structured. ``run()`` and ``runOnce()`` each own a task group whose
+/// children are the runs they start (and, for the daemon, the timers of its wake-ups and of
+/// the grace period). Children report by sending a wake-up into an `AsyncStream` that only
+/// the loop reads; ``stop()`` and ``reload()`` send into the same stream. The group awaits
+/// every child before the call returns, so no run or timer outlives it.
 public actor Scheduler {
   /// Tunables.
   public struct Options: Sendable {
@@ -106,6 +119,22 @@ public actor Scheduler {
     public init() {}
   }
 
+  /// What wakes a serving loop.
+  private enum WakeUp: Sendable {
+    /// A timer armed by the loop ran out (its number tells a current timer from a stale one).
+    case timer(Int)
+    /// A run ended.
+    case finished(ScheduledRun, RunOutcome)
+    /// A stop or a reload changed what the loop should do.
+    case changed
+    /// ``Scheduler/requestStop()`` was called.
+    case stopRequested
+    /// ``Scheduler/requestReload()`` was called.
+    case reloadRequested
+    /// The grace period after a stop ran out.
+    case graceOver
+  }
+
   private let loadCatalog: @Sendable () -> ScheduleCatalog
   private let store: RunStore?
   private let environment: SchedulerEnvironment
@@ -115,12 +144,16 @@ public actor Scheduler {
   private var nextFire: [String: Date] = [:]
   private var runningCount: [String: Int] = [:]
   private var queued: [String: ScheduledRun] = [:]
-  private var tasks: [Int: Task<Void, Never>] = [:]
-  private var nextTaskID = 0
+  /// Runs decided on and recorded, not yet started: the loop that decided starts them as
+  /// children of its group.
+  private var pending: [ScheduledRun] = []
   private var reportedInvalid: [String: String] = [:]
   private var stopping = false
-  private var wakeUp: CheckedContinuation<Void, Never>?
-  private var sleeper: Task<Void, Never>?
+  /// The daemon loop's inbox, while ``run()`` runs, and whether a stop was requested before
+  /// it ran. Behind a `Mutex` so that ``requestStop()`` and ``requestReload()`` can reach it
+  /// from any thread without a task.
+  private let inbox = Mutex<(wakeUps: AsyncStream<WakeUp>.Continuation?, stopEarly: Bool)>(
+    (nil, false))
 
   public init(
     loadCatalog: @escaping @Sendable () -> ScheduleCatalog, store: RunStore?,
@@ -147,23 +180,20 @@ public actor Scheduler {
       NewScheduleEvent(
         workflowName: "", workflowPath: options.label, kind: .daemonStarted, recordedAt: startedAt))
     _ = try? store?.markAbandonedRuns(isAlive: environment.isProcessAlive)
+    let (stream, inbox) = AsyncStream.makeStream(of: WakeUp.self)
+    let stopEarly = self.inbox.withLock { state in
+      state.wakeUps = inbox
+      return state.stopEarly
+    }
+    if stopEarly { stop() }
     reload(at: startedAt, initial: true)
     for workflow in catalog.workflows where workflow.schedule.expression.isReboot {
       start(
         ScheduledRun(workflow: workflow, scheduledFor: startedAt, reason: .reboot), at: startedAt)
     }
-    while !stopping {
-      let now = environment.now()
-      for workflow in catalog.workflows { fireIfDue(workflow, now: now) }
-      guard !stopping else { break }
-      var wait = options.maximumSleep
-      if let earliest = nextFire.values.min() {
-        let seconds = max(0, earliest.timeIntervalSince(now))
-        wait = min(wait, .milliseconds(Int64((seconds * 1000).rounded(.up))))
-      }
-      await sleep(wait)
-    }
-    await drain()
+    await serve(stream, inbox: inbox, asDaemon: true)
+    self.inbox.withLock { $0 = (nil, false) }
+    inbox.finish()
     record(
       NewScheduleEvent(
         workflowName: "", workflowPath: options.label, kind: .daemonStopped,
@@ -176,13 +206,32 @@ public actor Scheduler {
     stopping = true
     environment.log(
       "\(stamp(environment.now())) stopping: no new runs; waiting for \(activeRuns) running")
-    wake()
+    _ = inbox.withLock { $0.wakeUps?.yield(.changed) }
   }
 
   /// Reloads the workflow files (on SIGHUP or when the directory changes).
   public func reload() {
     reload(at: environment.now(), initial: false)
-    wake()
+    _ = inbox.withLock { $0.wakeUps?.yield(.changed) }
+  }
+
+  /// Asks the daemon to ``stop()``, from any thread and without a task (a signal handler, a
+  /// callback); the daemon's loop stops. Before ``run()`` it makes the daemon stop at once.
+  public nonisolated func requestStop() {
+    inbox.withLock { state in
+      if let wakeUps = state.wakeUps {
+        wakeUps.yield(.stopRequested)
+      } else {
+        state.stopEarly = true
+      }
+    }
+  }
+
+  /// Asks the running daemon to ``reload()``, from any thread and without a task (SIGHUP, the
+  /// directory watcher); the daemon's loop rereads the files. Does nothing when the daemon
+  /// is not running (it reads the files when it starts).
+  public nonisolated func requestReload() {
+    _ = inbox.withLock { $0.wakeUps?.yield(.reloadRequested) }
   }
 
   // MARK: Once
@@ -210,7 +259,106 @@ public actor Scheduler {
       }
       start(ScheduledRun(workflow: workflow, scheduledFor: due, reason: reason), at: now)
     }
-    await waitForRuns()
+    let (stream, inbox) = AsyncStream.makeStream(of: WakeUp.self)
+    await serve(stream, inbox: inbox, asDaemon: false)
+    inbox.finish()
+  }
+
+  // MARK: Serving
+
+  /// The loop of ``run()`` (`asDaemon`) and ``runOnce()``: starts the runs decided on as
+  /// children of one task group, and reacts to each wake-up from `stream` until there is
+  /// nothing left to do. The daemon also fires what is due and arms a timer for the next
+  /// fire time; after a stop it waits for its runs for the grace period, then cancels them.
+  ///
+  /// A timer is armed only when none is pending or the next fire time moved earlier; a
+  /// timer that is no longer the current one just causes one more (harmless) look at the
+  /// clock when it ends. Timers still sleeping at the end are cancelled, and the group
+  /// awaits every child before returning.
+  private func serve(
+    _ stream: AsyncStream<WakeUp>, inbox: AsyncStream<WakeUp>.Continuation, asDaemon: Bool
+  ) async {
+    let environment = self.environment
+    let grace = options.grace
+    await withDiscardingTaskGroup { group in
+      var wakeUps = stream.makeAsyncIterator()
+      var running = 0
+      var timer: (number: Int, due: Date)?
+      var timersArmed = 0
+      var graceArmed = false
+      while true {
+        if asDaemon, !stopping {
+          let now = environment.now()
+          for workflow in catalog.workflows { fireIfDue(workflow, now: now) }
+        }
+        for run in takePending() {
+          running += 1
+          group.addTask {
+            let delay = environment.jitter(run.workflow.jitter)
+            if delay > .zero { try? await environment.sleep(delay) }
+            inbox.yield(.finished(run, await environment.launch(run)))
+          }
+        }
+        if !asDaemon || stopping {
+          guard running > 0 else { break }
+          if asDaemon, !graceArmed {
+            graceArmed = true
+            group.addTask {
+              try? await environment.sleep(grace)
+              inbox.yield(.graceOver)
+            }
+          }
+        } else {
+          let next = nextWakeUp(after: environment.now())
+          if timer.map({ next.due < $0.due }) ?? true {
+            timersArmed += 1
+            let number = timersArmed
+            timer = (number, next.due)
+            group.addTask {
+              try? await environment.sleep(next.wait)
+              inbox.yield(.timer(number))
+            }
+          }
+        }
+        guard let wakeUp = await wakeUps.next() else { break }
+        switch wakeUp {
+        case .timer(let number):
+          if timer?.number == number { timer = nil }
+        case .finished(let run, let outcome):
+          running -= 1
+          finished(run, outcome: outcome)
+        case .changed:
+          break
+        case .stopRequested:
+          stop()
+        case .reloadRequested:
+          reload(at: environment.now(), initial: false)
+        case .graceOver:
+          guard running > 0 else { break }
+          environment.log(
+            "\(stamp(environment.now())) cancelling \(activeRuns) running after the grace period")
+          // Cancels the runs (each stops its child process and reports) and any timer.
+          group.cancelAll()
+        }
+      }
+      group.cancelAll()
+    }
+  }
+
+  /// The runs decided on since the last call, in order.
+  private func takePending() -> [ScheduledRun] {
+    defer { pending = [] }
+    return pending
+  }
+
+  /// How long the daemon may sleep after `now`, and until when.
+  private func nextWakeUp(after now: Date) -> (wait: Duration, due: Date) {
+    var wait = options.maximumSleep
+    if let earliest = nextFire.values.min() {
+      let seconds = max(0, earliest.timeIntervalSince(now))
+      wait = min(wait, .milliseconds(Int64((seconds * 1000).rounded(.up))))
+    }
+    return (wait, now.addingTimeInterval(seconds(wait)))
   }
 
   // MARK: Firing
@@ -276,6 +424,7 @@ public actor Scheduler {
     launch(run, at: now)
   }
 
+  /// Records and logs the start of `run`, and hands it to the serving loop.
   private func launch(_ run: ScheduledRun, at now: Date) {
     let workflow = run.workflow
     let kind: ScheduleEvent.Kind = run.reason == .caughtUp ? .caughtUp : .fired
@@ -287,19 +436,10 @@ public actor Scheduler {
       "\(stamp(now)) \(verb) \(workflow.name) (\(stamp(run.scheduledFor))\(run.reason == .fired ? "" : ", \(run.reason.rawValue)"))"
     )
     runningCount[workflow.path, default: 0] += 1
-    let id = nextTaskID
-    nextTaskID += 1
-    let environment = self.environment
-    tasks[id] = Task {
-      let delay = environment.jitter(workflow.jitter)
-      if delay > .zero { try? await environment.sleep(delay) }
-      let outcome = await environment.launch(run)
-      self.finished(run, outcome: outcome, task: id)
-    }
+    pending.append(run)
   }
 
-  private func finished(_ run: ScheduledRun, outcome: RunOutcome, task: Int) {
-    tasks[task] = nil
+  private func finished(_ run: ScheduledRun, outcome: RunOutcome) {
     let workflow = run.workflow
     runningCount[workflow.path, default: 1] -= 1
     let now = environment.now()
@@ -317,7 +457,6 @@ public actor Scheduler {
     {
       launch(next, at: now)
     }
-    wake()
   }
 
   // MARK: Catalog
@@ -380,53 +519,6 @@ public actor Scheduler {
     return runs.contains { run in
       run.workflowPath == workflow.path && run.finishedAt == nil
         && store?.isAlive(run, isProcessAlive: environment.isProcessAlive) == true
-    }
-  }
-
-  // MARK: Waiting
-
-  /// Sleeps until `duration` passes or something wakes the loop (a stop, a reload, a
-  /// finished run). While stopping, only the drain sleeps.
-  private func sleep(_ duration: Duration, whileStopping: Bool = false) async {
-    guard !stopping || whileStopping else { return }
-    await withCheckedContinuation { continuation in
-      wakeUp = continuation
-      let environment = self.environment
-      sleeper = Task {
-        try? await environment.sleep(duration)
-        self.wake()
-      }
-    }
-  }
-
-  private func wake() {
-    sleeper?.cancel()
-    sleeper = nil
-    let continuation = wakeUp
-    wakeUp = nil
-    continuation?.resume()
-  }
-
-  /// Waits for running runs for the grace period, then cancels them and waits for them.
-  private func drain() async {
-    let deadline = environment.now().addingTimeInterval(seconds(options.grace))
-    while activeRuns > 0 {
-      let left = deadline.timeIntervalSince(environment.now())
-      guard left > 0 else { break }
-      await sleep(.milliseconds(Int64((left * 1000).rounded(.up))), whileStopping: true)
-    }
-    guard activeRuns > 0 else { return }
-    environment.log(
-      "\(stamp(environment.now())) cancelling \(activeRuns) running after the grace period")
-    for task in tasks.values { task.cancel() }
-    await waitForRuns()
-  }
-
-  private func waitForRuns() async {
-    while let task = tasks.values.first {
-      await task.value
-      // `finished` removed it; guard against a task that ended without reporting.
-      if let id = tasks.first(where: { $0.value == task })?.key { tasks[id] = nil }
     }
   }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import CLIKit
@@ -5,13 +6,13 @@ import Testing
 /// A bar on a fake 60-column terminal whose standard error is a terminal.
 private func bar(
   total: Int?, isTerminal: Bool = true, width: Int = 60
-) -> (ProgressBar, OutputRecorder, FakeClock) {
+) -> (ProgressBar, OutputRecorder, ManualClock) {
   let recorder = OutputRecorder()
-  let clock = FakeClock()
+  let clock = ManualClock()
   let bar = ProgressBar(
     label: "Downloading", total: total,
     terminal: Terminal(isErrorTerminal: isTerminal, width: width), output: recorder.output,
-    now: clock.now)
+    now: { clock.elapsed })
   return (bar, recorder, clock)
 }
 

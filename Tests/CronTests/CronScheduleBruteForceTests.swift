@@ -1,11 +1,15 @@
 import Cron
 import Foundation
+import TestSupport
 import Testing
 
 /// Fire times checked against a minute-by-minute (or second-by-second) scan of the wall
 /// clock, which applies the daylight-saving rules in their plainest form. Unlike the croniter
 /// fixture, this covers the cases where croniter differs from cronie.
-@Suite("Fire times agree with a brute-force scan of the wall clock")
+///
+/// The scans are CPU-bound for seconds, so they run on ``HeavyWork``'s queue, off the
+/// cooperative pool, and report their mismatches back to the test.
+@Suite("Fire times agree with a brute-force scan of the wall clock", .tags(.heavy))
 struct CronScheduleBruteForceTests {
   static let expressions = [
     // The day rule when a day field starts with '*': both must match.
@@ -29,27 +33,37 @@ struct CronScheduleBruteForceTests {
   static let zones = ["UTC", "Europe/Prague", "America/New_York", "Australia/Lord_Howe"]
 
   @Test("five-field expressions, a day either side of each 2026 clock change", arguments: zones)
-  func minutes(identifier: String) throws {
+  func minutes(identifier: String) async throws {
     let timeZone = try zone(identifier)
-    for window in try windows(in: timeZone, halfWidth: 86_400) {
-      for source in Self.expressions {
-        try compare(source, in: timeZone, from: window.lowerBound, to: window.upperBound, step: 60)
+    let windows = try Self.windows(in: timeZone, halfWidth: 86_400)
+    let mismatches = try await HeavyWork.run {
+      try windows.flatMap { window in
+        try Self.expressions.compactMap { source in
+          try Self.mismatch(
+            source, in: timeZone, from: window.lowerBound, to: window.upperBound, step: 60)
+        }
       }
     }
+    #expect(mismatches == [])
   }
 
   @Test("six-field expressions, three hours either side of each change", arguments: zones)
-  func seconds(identifier: String) throws {
+  func seconds(identifier: String) async throws {
     let timeZone = try zone(identifier)
-    for window in try windows(in: timeZone, halfWidth: 3 * 3_600) {
-      for source in Self.secondsExpressions {
-        try compare(source, in: timeZone, from: window.lowerBound, to: window.upperBound, step: 1)
+    let windows = try Self.windows(in: timeZone, halfWidth: 3 * 3_600)
+    let mismatches = try await HeavyWork.run {
+      try windows.flatMap { window in
+        try Self.secondsExpressions.compactMap { source in
+          try Self.mismatch(
+            source, in: timeZone, from: window.lowerBound, to: window.upperBound, step: 1)
+        }
       }
     }
+    #expect(mismatches == [])
   }
 
   /// Windows around the zone's 2026 transitions (or around the Prague dates, for UTC).
-  private func windows(in timeZone: TimeZone, halfWidth: Int) throws -> [ClosedRange<Int>] {
+  private static func windows(in timeZone: TimeZone, halfWidth: Int) throws -> [ClosedRange<Int>] {
     var centers: [Int] = []
     var probe = try instant("2026-01-01T00:00:00Z")
     while let change = timeZone.nextDaylightSavingTimeTransition(after: probe),
@@ -64,29 +78,30 @@ struct CronScheduleBruteForceTests {
     return centers.map { ($0 - halfWidth)...($0 + halfWidth) }
   }
 
-  private func compare(
+  /// How the schedule's fire times differ from the scan's in (start, end], or `nil` when
+  /// they agree.
+  private static func mismatch(
     _ source: String, in timeZone: TimeZone, from start: Int, to end: Int, step: Int
-  ) throws {
+  ) throws -> String? {
     let expression = try CronExpression(parsing: source)
     let schedule = CronSchedule(expression, timeZone: timeZone)
     let expected = scan(expression, in: timeZone, from: start, to: end, step: step)
     let actual = schedule.dates(after: Date(timeIntervalSince1970: Double(start)))
       .prefix { $0.timeIntervalSince1970 <= Double(end) }
       .map { Int($0.timeIntervalSince1970) }
-    #expect(
-      actual == expected,
-      """
+    guard actual != expected else { return nil }
+    return """
       '\(source)' in \(timeZone.identifier) from \(start): \
       extra \(Set(actual).subtracting(expected).sorted().map { text($0, timeZone) }), \
       missing \(Set(expected).subtracting(actual).sorted().map { text($0, timeZone) })
-      """)
+      """
   }
 
   /// Every instant in (start, end] whose wall-clock time matches, with cronie's rules for
   /// fixed-time jobs: a wall-clock time that was already shown does not fire again, and a gap
   /// that skipped a matching time fires once at its end. Scanning starts a day early so that
   /// the wall-clock times shown before `start` are known.
-  private func scan(
+  private static func scan(
     _ expression: CronExpression, in timeZone: TimeZone, from start: Int, to end: Int, step: Int
   ) -> [Int] {
     var fires: [Int] = []
@@ -111,16 +126,16 @@ struct CronScheduleBruteForceTests {
     return fires
   }
 
-  private func offset(_ timeZone: TimeZone, _ instant: Int) -> Int {
+  private static func offset(_ timeZone: TimeZone, _ instant: Int) -> Int {
     timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
   }
 
-  private func local(_ wallClock: Int) -> LocalDateTime {
+  private static func local(_ wallClock: Int) -> LocalDateTime {
     LocalDateTime(
       Date(timeIntervalSince1970: Double(wallClock)), in: TimeZone(secondsFromGMT: 0) ?? .current)
   }
 
-  private func text(_ instant: Int, _ timeZone: TimeZone) -> String {
+  private static func text(_ instant: Int, _ timeZone: TimeZone) -> String {
     Timestamp.format(Date(timeIntervalSince1970: Double(instant)), in: timeZone)
   }
 }

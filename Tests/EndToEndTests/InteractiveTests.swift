@@ -104,7 +104,7 @@ struct InterruptedPromptTests {
     let asked = try await run.waitForStandardOutput(containing: "What's the title? ")
     #expect(asked, "\(run.stdoutSoFar)")
     run.type("\u{03}")  // The terminal turns Ctrl-C into SIGINT for its foreground process.
-    let result = Sandbox.withoutCarriageReturns(await run.finish(timeout: .seconds(5)))
+    let result = Sandbox.withoutCarriageReturns(await run.finish())
     #expect(!result.timedOut, "the prompt ignored Ctrl-C: \(result)")
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("error: step 'add' was cancelled: the run received SIGINT\n"))
@@ -118,7 +118,7 @@ struct InterruptedPromptTests {
     let asked = try await run.waitForStandardOutput(containing: "[y/n] ")
     #expect(asked, "\(run.stdoutSoFar)")
     run.type("\u{03}")
-    let result = Sandbox.withoutCarriageReturns(await run.finish(timeout: .seconds(5)))
+    let result = Sandbox.withoutCarriageReturns(await run.finish())
     #expect(!result.timedOut, "the prompt ignored Ctrl-C: \(result)")
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("error: step 'delete' was cancelled: the run received SIGINT\n"))

@@ -71,16 +71,16 @@ struct CommandsTests {
       #"{"name": "long", "steps": [{"intent": "todos.add", "parameters": {"title": "\#(String(repeating: "x", count: 300))"}}]}"#
     )
     _ = await harness.run(["run", path])
-    // Rejected for its input: nothing ran, so nothing is recorded.
+    // Rejected for its input: no step ran, but the run is recorded with its reason.
     _ = await harness.run(["run", path, "--input", "nope=1"])
     _ = await harness.run(["run", long])
     let result = await harness.run(["history", "--json"])
     let runs = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
-    #expect(runs.count == 2)
-    #expect(runs.map { $0["status"] as? String } == ["failed", "succeeded"])
-    #expect(runs.map { $0["exitCode"] as? Int } == [1, 0])
-    #expect(runs.map { $0["workflow"] as? String } == ["long", "up"])
+    #expect(runs.count == 3)
+    #expect(runs.map { $0["status"] as? String } == ["failed", "invalid", "succeeded"])
+    #expect(runs.map { $0["exitCode"] as? Int } == [1, 2, 0])
+    #expect(runs.map { $0["workflow"] as? String } == ["long", "up", "up"])
     #expect(runs.first?["trigger"] as? String == "manual")
   }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import IntentKit
@@ -50,7 +51,7 @@ struct DeadlineTests {
     harness.probe.open("release")
     let result = try #require(await settle(task)).get()
     #expect(result.output == .text("finally"))
-    #expect(await poll { clock.sleeping == 0 })
+    #expect(await clock.waitForSleepers(0))
     #expect(harness.probe.reasons.isEmpty)
   }
 
@@ -182,7 +183,7 @@ struct DeadlineTests {
         withUnsafeCurrentTask { $0?.cancel() }
         return try await harness.run(Wait.self)
       }
-      guard let outcome = await settle(task, within: .seconds(40)) else {
+      guard let outcome = await settle(task) else {
         Issue.record("attempt \(attempt): the invocation never ended")
         return
       }

@@ -5,49 +5,9 @@ import Scheduling
 import StandardIntents
 import Storage
 import Synchronization
+import TestSupport
 import Testing
 import WorkflowEngine
-
-/// A clock that only moves when the scheduler sleeps, so a day passes in a millisecond.
-final class VirtualClock: Sendable {
-  private let current: Mutex<Date>
-  private let stopAt: Date
-  private let onStop: Mutex<(@Sendable () async -> Void)?> = Mutex(nil)
-  /// Extra time that passes during the next sleep (a suspended machine).
-  let jump = Mutex<TimeInterval>(0)
-  /// How many times the scheduler slept.
-  let sleeps = Mutex(0)
-
-  init(start: Date, stopAt: Date) {
-    current = Mutex(start)
-    self.stopAt = stopAt
-  }
-
-  var now: Date { current.withLock { $0 } }
-
-  /// What to do when a sleep reaches the end: stop the scheduler (awaited, so that the
-  /// scheduler sees the stop before it looks at the clock again).
-  func whenPastEnd(_ action: @escaping @Sendable () async -> Void) {
-    onStop.withLock { $0 = action }
-  }
-
-  func sleep(_ duration: Duration) async throws {
-    sleeps.withLock { $0 += 1 }
-    let seconds =
-      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    let extra = jump.withLock { value in
-      defer { value = 0 }
-      return value
-    }
-    let reachedEnd = current.withLock { date -> Bool in
-      let wanted = date.addingTimeInterval(max(seconds, 0.001) + extra)
-      date = extra > 0 ? wanted : min(wanted, stopAt)
-      return date >= stopAt
-    }
-    await Task.yield()
-    if reachedEnd, let action = onStop.withLock({ $0 }) { await action() }
-  }
-}
 
 /// Records launches and lets tests hold runs open.
 final class FakeLauncher: Sendable {
@@ -74,19 +34,28 @@ final class FakeLauncher: Sendable {
   }
 }
 
-/// Lines the scheduler logged.
+/// Lines the scheduler logged; tests can wait for a line.
 final class LogLines: Sendable {
-  private let lines = Mutex<[String]>([])
-  func append(_ line: String) { lines.withLock { $0.append(line) } }
-  var all: [String] { lines.withLock { $0 } }
+  private let lines = Observed<[String]>([])
+  func append(_ line: String) { lines.update { $0.append(line) } }
+  var all: [String] { lines.value }
+
+  /// Waits until the lines satisfy `condition` (the wait ends on the logging itself).
+  func wait(until condition: @escaping @Sendable ([String]) -> Bool) async -> Bool {
+    await lines.wait { condition($0) }
+  }
 }
 
 struct SchedulerFixture {
   let directory: URL
   let store: RunStore
-  let clock: VirtualClock
+  let clock: ManualClock
+  /// Where ``run(_:atStop:)`` stops moving the clock and stops the scheduler.
+  let stopAt: Date
   let launcher: FakeLauncher
   let log = LogLines()
+  /// Extra time that passes during the scheduler's next sleep (a suspended machine).
+  let jump = Observed<Duration>(.zero)
 
   init(start: String, stop: String, holdRuns: Bool = false, store: RunStore? = nil) throws {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -94,9 +63,8 @@ struct SchedulerFixture {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     self.store = try store ?? RunStore(database: Database.inMemory())
     let utc = try #require(TimeZone(identifier: "UTC"))
-    clock = VirtualClock(
-      start: try #require(Timestamp.parse(start, defaultTimeZone: utc)),
-      stopAt: try #require(Timestamp.parse(stop, defaultTimeZone: utc)))
+    clock = ManualClock(start: try #require(Timestamp.parse(start, defaultTimeZone: utc)))
+    stopAt = try #require(Timestamp.parse(stop, defaultTimeZone: utc))
     launcher = FakeLauncher(holdRuns: holdRuns)
   }
 
@@ -127,10 +95,50 @@ struct SchedulerFixture {
       options: options)
   }
 
-  /// Runs the scheduler until the clock passes the stop time.
-  func runUntilStop(_ scheduler: Scheduler) async {
-    clock.whenPastEnd { await scheduler.stop() }
-    await scheduler.run()
+  /// Runs the scheduler until the clock reaches the stop time, then runs `atStop` (by default
+  /// stopping the scheduler) and waits for the daemon to end.
+  ///
+  /// The clock moves only while the scheduler sleeps: each time a sleep is waiting, it jumps
+  /// to the earliest deadline (never past the stop time), so hours pass in milliseconds and
+  /// in the order the deadlines fall. After the stop every sleep (the grace period, timers
+  /// no longer needed) ends at once.
+  ///
+  /// `whenLoaded` runs once the daemon has loaded its catalog and armed its first timer,
+  /// before the clock moves at all.
+  func run(
+    _ scheduler: Scheduler, whenLoaded: (@Sendable () async throws -> Void)? = nil,
+    atStop: (@Sendable () async -> Void)? = nil
+  ) async {
+    let clock = self.clock
+    let stopAt = self.stopAt
+    let jump = self.jump
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await scheduler.run() }
+      group.addTask {
+        if let whenLoaded, await clock.waitForSleep(number: 1) {
+          do { try await whenLoaded() } catch { Issue.record(error) }
+        }
+        var stopped = false
+        while await clock.waitForSleep(number: 1, deadline: .seconds(3600)) {
+          if stopped {
+            clock.advance()
+          } else if clock.now >= stopAt {
+            stopped = true
+            if let atStop { await atStop() } else { await scheduler.stop() }
+          } else if let deadline = clock.nextDeadline {
+            let extra = jump.update { extra in
+              defer { extra = .zero }
+              return extra
+            }
+            let target = extra > .zero ? deadline : min(deadline, stopAt)
+            let seconds = max(0, target.timeIntervalSince(clock.now))
+            clock.advance(by: .nanoseconds(Int64((seconds * 1e9).rounded(.up))) + extra)
+          }
+        }
+      }
+      await group.next()
+      group.cancelAll()
+    }
   }
 
   func events(_ kind: ScheduleEvent.Kind) throws -> [ScheduleEvent] {
@@ -157,7 +165,7 @@ struct SchedulerTests {
       "seven.json",
       #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
     )
-    await fixture.runUntilStop(fixture.scheduler())
+    await fixture.run(fixture.scheduler())
     let fired = try fixture.events(.fired)
     #expect(
       fixture.stamps(fired.filter { $0.workflowName == "minutely" }.compactMap(\.scheduledFor)) == [
@@ -183,11 +191,12 @@ struct SchedulerTests {
       #"{"name": "slow", "schedule": {"cron": "* * * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
     )
     let scheduler = fixture.scheduler(grace: .milliseconds(10))
-    fixture.clock.whenPastEnd {
-      await scheduler.stop()
-      fixture.launcher.releaseAll()
-    }
-    await scheduler.run()
+    await fixture.run(
+      scheduler,
+      atStop: {
+        await scheduler.stop()
+        fixture.launcher.releaseAll()
+      })
     #expect(fixture.launcher.launched.withLock { $0.count } == 1)
     #expect(try fixture.events(.fired).count == 1)
     #expect(try fixture.events(.skipped).count == 4)
@@ -204,11 +213,12 @@ struct SchedulerTests {
       #"{"name": "queued", "schedule": {"cron": "* * * * * *", "timezone": "UTC", "overlap": "queue"}, "steps": [\#(Self.echo)]}"#
     )
     let scheduler = fixture.scheduler(grace: .seconds(5))
-    fixture.clock.whenPastEnd {
-      await scheduler.stop()
-      fixture.launcher.releaseAll()
-    }
-    await scheduler.run()
+    await fixture.run(
+      scheduler,
+      atStop: {
+        await scheduler.stop()
+        fixture.launcher.releaseAll()
+      })
     #expect(try fixture.events(.queued).count == 1)
     #expect(try fixture.events(.skipped).count == 2)
     // Stopping cancels the queued run: only the first one started.
@@ -228,7 +238,7 @@ struct SchedulerTests {
         workflowName: "hourly", workflowPath: fixture.path("hourly.json"), kind: .fired,
         scheduledFor: Timestamp.parse("2026-06-01T08:00:00Z", defaultTimeZone: utc),
         recordedAt: try #require(Timestamp.parse("2026-06-01T08:00:00Z", defaultTimeZone: utc))))
-    await fixture.runUntilStop(fixture.scheduler())
+    await fixture.run(fixture.scheduler())
     let caughtUp = try fixture.events(.caughtUp)
     #expect(fixture.stamps(caughtUp.compactMap(\.scheduledFor)) == ["2026-06-01T12:00:00+00:00"])
     #expect(fixture.launcher.launched.withLock { $0.map(\.reason) } == [.caughtUp])
@@ -241,8 +251,8 @@ struct SchedulerTests {
       "hourly.json",
       #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
     )
-    fixture.clock.jump.withLock { $0 = 2 * 3600 }
-    await fixture.runUntilStop(fixture.scheduler())
+    fixture.jump.update { $0 = .seconds(2 * 3600) }
+    await fixture.run(fixture.scheduler())
     #expect(fixture.log.all.contains { $0.contains("missed hourly: 2 fire times") })
     let fired = try fixture.events(.fired).compactMap(\.scheduledFor)
     #expect(!fixture.stamps(fired).contains("2026-06-01T07:00:00+00:00"))
@@ -257,7 +267,7 @@ struct SchedulerTests {
       "good.json",
       #"{"name": "good", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
     )
-    await fixture.runUntilStop(fixture.scheduler())
+    await fixture.run(fixture.scheduler())
     let invalid = try fixture.events(.invalid)
     #expect(invalid.map(\.workflowPath) == [fixture.path("broken.json")])
     #expect(invalid.first?.detail?.contains("minute: 61 is out of range 0-59 (column 1)") == true)
@@ -269,7 +279,7 @@ struct SchedulerTests {
     let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T08:00:00Z")
     try fixture.write(
       "boot.json", #"{"name": "boot", "schedule": "@reboot", "steps": [\#(Self.echo)]}"#)
-    await fixture.runUntilStop(fixture.scheduler())
+    await fixture.run(fixture.scheduler())
     #expect(fixture.launcher.launched.withLock { $0.map(\.reason) } == [.reboot])
   }
 
@@ -297,9 +307,9 @@ struct SchedulerTests {
       "daily.json",
       #"{"name": "daily", "schedule": {"cron": "0 8 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
     )
-    await fixture.runUntilStop(fixture.scheduler())
+    await fixture.run(fixture.scheduler())
     #expect(try fixture.events(.fired).count == 1)
     // Two hours with the longest sleep a minute: about 120 wake-ups, not 7,200.
-    #expect(fixture.clock.sleeps.withLock { $0 } <= 125)
+    #expect(fixture.clock.requested.count <= 125)
   }
 }

@@ -1,4 +1,5 @@
 import Storage
+import TestSupport
 import Testing
 
 @Suite("Migrations")

@@ -1,5 +1,6 @@
 import IntentKit
 import Synchronization
+import TestSupport
 import Testing
 import WorkflowEngine
 
@@ -70,7 +71,7 @@ struct ExecutorTimeTests {
 
   @Test("a run cancelled while waiting to retry stops")
   func cancelledRetryDelay() async throws {
-    let clock = ManualSleep()
+    let clock = ManualClock()
     let recorder = Recorder()
     let plan = try Harness.plan(
       workflow(
@@ -81,12 +82,12 @@ struct ExecutorTimeTests {
       $0.sleep = clock.sleep
     }
     let run = Task { await Executor(configuration: configuration).run(plan) }
-    try await clock.waitForSleeps(1)
+    try #require(await clock.waitForSleep(number: 1))
     run.cancel()
     let result = await run.value
     #expect(result.status == .cancelled)
     #expect(result.error?.message == "step 'f' was cancelled while waiting to retry")
-    #expect(clock.durations == [.seconds(60)])
+    #expect(clock.requested == [.seconds(60)])
     #expect(recorder.log == ["flaky attempt"])
   }
 
@@ -117,7 +118,7 @@ struct ExecutorTimeTests {
 
   @Test("an intent that finishes without suspending arms no timer at all")
   func noTimerForInstantIntents() async throws {
-    let clock = ManualSleep()
+    let clock = ManualClock()
     let run = try await TestRun.run(
       workflow(
         #"{ "intent": "test.echo", "timeout": "5s", "parameters": { "text": "a" } }"#,
@@ -127,8 +128,9 @@ struct ExecutorTimeTests {
       $0.defaultTimeout = .seconds(7)
     }
     #expect(run.status == .succeeded)
-    try await Task.sleep(for: .milliseconds(20))
-    #expect(clock.durations.isEmpty)
+    // The run has ended, and with it every step's work: a timer armed for any step would
+    // have asked for its sleep by now.
+    #expect(clock.requested.isEmpty)
   }
 
   @Test("a timed-out step is retried")
@@ -158,7 +160,7 @@ struct ExecutorTimeTests {
 
   @Test("every progress report restarts a long-running intent's timeout")
   func progressRestartsTimeout() async throws {
-    let clock = ManualSleep()
+    let clock = ManualClock()
     let turnstile = Turnstile()
     let recorder = Recorder()
     let events = EventLog()
@@ -169,17 +171,17 @@ struct ExecutorTimeTests {
     }
     let run = Task { await Executor(configuration: configuration).run(plan) }
     for part in 1...2 {
-      try await clock.waitForSleeps(part)
+      try #require(await clock.waitForSleep(number: part))
       turnstile.open()
       try await recorder.waitFor("part \(part)")
       clock.advance()  // a whole timeout passes, but the intent reported progress in it
     }
-    try await clock.waitForSleeps(3)
+    try #require(await clock.waitForSleep(number: 3))
     turnstile.open()
     let result = await run.value
     #expect(result.status == .succeeded)
     #expect(result.output == .text("uploaded 3 parts"))
-    #expect(clock.durations == [.seconds(30), .seconds(30), .seconds(30)])
+    #expect(clock.requested == [.seconds(30), .seconds(30), .seconds(30)])
     #expect(
       events.entries.filter { $0.hasPrefix("progress") } == [
         "progress up 1/3 part 1", "progress up 2/3 part 2", "progress up 3/3 part 3",
@@ -188,7 +190,7 @@ struct ExecutorTimeTests {
 
   @Test("a long-running intent that stops reporting progress times out")
   func stalledProgress() async throws {
-    let clock = ManualSleep()
+    let clock = ManualClock()
     let turnstile = Turnstile()
     let recorder = Recorder()
     let plan = try Harness.plan(workflow(#"{ "id": "up", "intent": "test.upload" }"#))
@@ -197,11 +199,11 @@ struct ExecutorTimeTests {
       $0.dependencies.turnstile = turnstile
     }
     let run = Task { await Executor(configuration: configuration).run(plan) }
-    try await clock.waitForSleeps(1)
+    try #require(await clock.waitForSleep(number: 1))
     turnstile.open()
     try await recorder.waitFor("part 1")
     clock.advance()
-    try await clock.waitForSleeps(2)
+    try #require(await clock.waitForSleep(number: 2))
     clock.advance()  // no progress this time
     let result = await run.value
     #expect(result.status == .timedOut)
@@ -211,7 +213,7 @@ struct ExecutorTimeTests {
 
   @Test("progress does not extend the timeout of an intent that is not long-running")
   func progressOfOrdinaryIntents() async throws {
-    let clock = ManualSleep()
+    let clock = ManualClock()
     let turnstile = Turnstile()
     let recorder = Recorder()
     let plan = try Harness.plan(workflow(#"{ "id": "rep", "intent": "test.report" }"#))
@@ -220,7 +222,7 @@ struct ExecutorTimeTests {
       $0.dependencies.turnstile = turnstile
     }
     let run = Task { await Executor(configuration: configuration).run(plan) }
-    try await clock.waitForSleeps(1)
+    try #require(await clock.waitForSleep(number: 1))
     turnstile.open()
     try await recorder.waitFor("part 1")
     clock.advance()
@@ -293,7 +295,8 @@ struct ExecutorTimeTests {
     let result = await run.value
     #expect(result.status == .cancelled)
     #expect(result.error?.message == "step 's' was cancelled: the run was cancelled")
-    try await Task.sleep(for: .milliseconds(50))
+    // The run returns only after the step's lifecycle has ended: a perform() started after
+    // the cancellation would have recorded by now.
     #expect(recorder.log == ["confirming", "cancelled: the run was cancelled"])
   }
 }

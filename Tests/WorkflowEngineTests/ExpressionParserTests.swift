@@ -155,9 +155,8 @@ struct ExpressionParserTests {
       ("${a", "expected '}' to close '${'", 3),
       ("'abc", "unterminated text literal", 0),
       ("x == 'abc", "unterminated text literal", 5),
-      ("a[x]", "expected a whole number inside '[ ]'", 2),
       ("a[0", "expected ']'", 3),
-      ("a[]", "expected a whole number inside '[ ]'", 2),
+      ("a[]", "expected an index inside '[ ]'", 2),
       ("1.2.3", "'1.2.3' is not a number", 0),
       ("-", "'-' is not a number", 0),
       ("@", "unexpected '@'; expected a value, a reference or '('", 0),
@@ -197,8 +196,10 @@ struct ExpressionParserTests {
       case .literal, .reference: return 1
       case .not(let operand): return 1 + depth(operand)
       case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs),
-        .contains(let lhs, let rhs):
+        .contains(let lhs, let rhs), .arithmetic(let lhs, _, let rhs, _),
+        .coalesce(let lhs, let rhs), .subscripted(let lhs, let rhs, _):
         return 1 + max(depth(lhs), depth(rhs))
+      case .negate(let operand, _), .member(let operand, _, _): return 1 + depth(operand)
       }
     }
     for op in ["&&", "||"] {

@@ -122,8 +122,9 @@ struct WorkflowDecoderTests {
       (
         #"{"name": "demo", "steps": [{"repeat": 2, "steps": [{"intent": "x"}], "as": "n", "cout": "#
           + #"1}]}"#,
-        "1:81: error: unknown key 'cout' in a 'repeat' step; expected 'id', 'if', 'timeout', "
-          + "'retry', 'onError', 'confirm', 'description', 'repeat', 'as' or 'steps'"
+        // Only the keys a 'repeat' step accepts: not the intent-only 'timeout' or 'retry'.
+        "1:81: error: unknown key 'cout' in a 'repeat' step; expected 'id', 'if', 'onError', "
+          + "'description', 'repeat', 'as' or 'steps'"
       ),
       (
         #"{"name": "demo", "steps": [{"workflow": "a.json", "input": {}}]}"#,
@@ -406,7 +407,8 @@ struct WorkflowDecoderTests {
     #expect(try Harness.decode(echoStep(#""id": "a""#)).steps[0].options.onError == .fail)
     #expect(
       Harness.decodeDiagnostics(echoStep(#""onError": "ignore""#)) == [
-        "test.json:1:63: error: 'onError' must be 'fail' or 'continue', not 'ignore'"
+        "test.json:1:63: error: 'onError' must be 'fail' or 'continue' or a list of steps to run "
+          + "instead, not 'ignore'"
       ])
     #expect(
       Harness.decodeDiagnostics(echoStep(#""onError": false"#)) == [
@@ -493,7 +495,7 @@ struct WorkflowDecoderTests {
       (#""a ${}""#, 80, "expected an expression"),
       (#""${a b}""#, 80, "unexpected 'b' after the expression"),
       (#""${a = 1}""#, 80, "'=' is not an operator; use '==' to compare"),
-      (#""${a[x]}""#, 80, "expected a whole number inside '[ ]'"),
+      (#""${a[]}""#, 80, "expected an index inside '[ ]'"),
       // A quote inside ${…} hides the } after it.
       (#""${'open}""#, 76, "'${' is not closed; add '}' (or write '$${' for a literal '${')"),
       // Escapes are as wide in the file as they are written.

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import TestSupport
 import Testing
 import WorkflowEngine
 
@@ -156,21 +157,24 @@ struct WorkflowLoaderTests {
       ])
   }
 
-  @Test("a 10 MB workflow loads, every step planned")
-  func largeWorkflow() throws {
-    let filler = String(repeating: "lorem ipsum ", count: 20)
-    var json = #"{"name": "large", "inputs": {"who": {"default": "you"}}, "steps": ["#
-    var count = 0
-    while json.utf8.count < 10_000_000 {
-      if count > 0 { json += ",\n" }
-      let previous = count > 0 ? " after ${s\(count - 1)}" : ""
-      json +=
-        #"  {"id": "s\#(count)", "intent": "test.echo", "parameters": {"text": "#
-        + #""\#(filler)${inputs.who}\#(previous)"}}"#
-      count += 1
+  @Test("a 10 MB workflow loads, every step planned", .tags(.heavy))
+  func largeWorkflow() async throws {
+    // Seconds of CPU work: off the cooperative pool.
+    let (plan, count) = try await HeavyWork.run {
+      let filler = String(repeating: "lorem ipsum ", count: 20)
+      var json = #"{"name": "large", "inputs": {"who": {"default": "you"}}, "steps": ["#
+      var count = 0
+      while json.utf8.count < 10_000_000 {
+        if count > 0 { json += ",\n" }
+        let previous = count > 0 ? " after ${s\(count - 1)}" : ""
+        json +=
+          #"  {"id": "s\#(count)", "intent": "test.echo", "parameters": {"text": "#
+          + #""\#(filler)${inputs.who}\#(previous)"}}"#
+        count += 1
+      }
+      json += "\n], \"output\": \"${s\(count - 1)}\"}"
+      return (try Harness.plan(json), count)
     }
-    json += "\n], \"output\": \"${s\(count - 1)}\"}"
-    let plan = try Harness.plan(json)
     #expect(plan.steps.count == count)
     #expect(plan.stepCount == count)
     #expect(plan.steps.last?.id == "s\(count - 1)")

@@ -116,7 +116,7 @@ struct WorkflowSchemaTests {
     }
     let input = Self.member(Self.member(properties, "inputs") ?? .null, "additionalProperties")
     let inputKeys = Set(Self.names(Self.member(input ?? .null, "properties")))
-    #expect(inputKeys == ["type", "default", "description"])
+    #expect(inputKeys == ["type", "default", "description", "secret", "env"])
     for key in Self.allKeys {
       let json =
         #"{ "name": "n", "inputs": { "a": \#(Self.object([], adding: key)) }, "steps": \#(Self.step) }"#
@@ -141,10 +141,17 @@ struct WorkflowSchemaTests {
   @Test("the schema's enums are the values the decoder accepts")
   func enums() {
     let kinds = Self.stepSchemas
-    let onError = Self.names(
-      Self.member(
-        Self.member(kinds[0], "properties").flatMap { Self.member($0, "onError") } ?? .null, "enum")
-    )
+    // `onError` is one of the policies, or a list of fallback steps.
+    let onErrorSchema =
+      Self.member(kinds[0], "properties").flatMap { Self.member($0, "onError") } ?? .null
+    guard case .array(let choices)? = Self.member(onErrorSchema, "oneOf"),
+      let policies = choices.first
+    else {
+      Issue.record("onError has no oneOf: \(onErrorSchema)")
+      return
+    }
+    #expect(Self.member(choices.last ?? .null, "type") == .string("array"))
+    let onError = Self.names(Self.member(policies, "enum"))
     #expect(onError == ["fail", "continue"])
     for value in onError + ["sometimes"] {
       let problems = Self.problems(step: #"{ "intent": "x", "onError": "\#(value)" }"#)

@@ -31,6 +31,7 @@ enum CrontabCommand: Command {
     for (_, failure) in catalog.invalid {
       DiagnosticPrinter(context: context).print(failure, ran: false)
     }
+    for warnings in catalog.warnings { DiagnosticPrinter(context: context).printWarnings(warnings) }
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
     let export = CrontabExport(

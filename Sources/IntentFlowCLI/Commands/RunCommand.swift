@@ -23,6 +23,9 @@ enum RunCommand: Command {
     defaultDescription: "30s")
   static let quiet = Flag("quiet", short: "q", help: "Do not show dialogs and progress.")
   static let verbose = Flag("verbose", short: "v", help: "Show every step as it starts and ends.")
+  static let dryRun = Flag(
+    "dry-run",
+    help: "Bind the inputs and list each step with its parameter values; perform nothing.")
 
   static let spec = CommandSpec(
     "run",
@@ -41,12 +44,13 @@ enum RunCommand: Command {
     arguments: [file.spec],
     options: [
       input.spec, json.spec, yes.spec, nonInteractive.spec, timeout.spec, quiet.spec,
-      verbose.spec,
+      verbose.spec, dryRun.spec,
     ],
     examples: [
       "intentflow run Workflows/plan-the-day.json",
       "intentflow run Workflows/plan-the-day.json --input title='Buy milk' --json",
       "intentflow run cleanup.json --yes --non-interactive",
+      "intentflow run cleanup.json --dry-run --input older=7d",
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
@@ -106,16 +110,30 @@ enum RunCommand: Command {
       return RunStatus.invalid.exitCode()
     }
 
+    // A scheduled run (the scheduler and the crontab lines set INTENTFLOW_TRIGGER) takes the
+    // schedule's inputs where the command line gives none, and its `yes`.
+    let scheduled = context.environment["INTENTFLOW_TRIGGER"] == "schedule"
+    if scheduled, let schedule = plan.workflow.schedule {
+      for given in schedule.inputs where inputs[given.name] == nil {
+        inputs[given.name] = given.value
+      }
+    }
     let interactive = !command[Self.nonInteractive] && context.terminal.isInputTerminal
     let observer = RunObserver(
       context: context, verbose: command[Self.verbose], quiet: command[Self.quiet])
     var configuration = Executor.Configuration()
-    configuration.assumeYes = command[Self.yes]
+    configuration.assumeYes =
+      command[Self.yes] || (scheduled && plan.workflow.schedule?.yes == true)
     configuration.keepsStepOutputs = json  // only --json prints step outputs
     configuration.now = context.now
     if let timeout { configuration.defaultTimeout = timeout }
-    configuration.observer = { observer.handle($0) }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
+    configuration.environment = Self.evaluationEnvironment(context)
+    // Secret inputs are hidden in everything shown or kept: known from the given values and
+    // the environment now, and from answers typed at a prompt once the inputs are bound.
+    let secrets = SecretRedaction(
+      Executor(configuration: configuration).redactor(for: plan, given: inputs))
+    configuration.observer = { observer.handle(secrets.redactor.redact($0)) }
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }
@@ -128,6 +146,9 @@ enum RunCommand: Command {
     }
 
     let executor = Executor(configuration: configuration)
+    if command[Self.dryRun] {
+      return await dryRun(plan, inputs: inputs, executor: executor, context: context)
+    }
     let task = Task { () -> RunResult in
       // Inputs are checked (and asked for) first: a run rejected for its inputs never started
       // and is not recorded.
@@ -135,12 +156,23 @@ enum RunCommand: Command {
       switch await Self.bind(inputs, for: plan, with: executor) {
       case .success(let values): bound = values
       case .failure(let error):
-        return RunResult(
-          workflowName: plan.workflow.name, status: RunStatus(error.code), output: .null,
-          steps: [], error: error, startedAt: context.now(), duration: .zero)
+        // Recorded too, with its reason: a scheduled run whose inputs are rejected must show
+        // in history, not vanish.
+        // A usage error (an unknown input, a value of the wrong type) exits 2, as invalid.
+        let status = error.code == .usage ? RunStatus.invalid : RunStatus(error.code)
+        let result = secrets.redactor.redact(
+          RunResult(
+            workflowName: plan.workflow.name, status: status, output: .null,
+            steps: [], error: error, startedAt: context.now(), duration: .zero))
+        history.begin(plan, path: path, inputs: inputs)
+        history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
+        return result
       }
+      secrets.redactor = executor.redactor(for: plan, given: inputs, bound: bound)
       history.begin(plan, path: path, inputs: inputs)
-      let result = await executor.run(plan, inputs: bound)
+      var executor = executor
+      if let id = history.id { executor.configuration.environment.runID = String(id) }
+      let result = secrets.redactor.redact(await executor.run(plan, inputs: bound))
       history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
       return result
     }
@@ -169,11 +201,12 @@ enum RunCommand: Command {
       context.print(text)
     }
     // Failures that `onError: continue` carried past are still shown.
+    let recovered = Set(plan.allSteps.filter { $0.fallback != nil }.map(\.index))
     for record in result.steps where record.status != .succeeded && record.status != .skipped {
       guard let error = record.error, error.message != result.error?.message else { continue }
+      let how = recovered.contains(record.index) ? "onError ran its steps" : "onError is continue"
       context.printError(
-        context.errorStyle.yellow("warning: ")
-          + "\(error.message) (the run went on: onError is continue)")
+        context.errorStyle.yellow("warning: ") + "\(error.message) (the run went on: \(how))")
     }
     if let error = result.error {
       DiagnosticPrinter(context: context).print(
@@ -182,7 +215,7 @@ enum RunCommand: Command {
     return Self.exitCode(for: result, signal: signals.signal)
   }
 
-  private static func bind(_ inputs: [String: Value], for plan: Plan, with executor: Executor)
+  static func bind(_ inputs: [String: Value], for plan: Plan, with executor: Executor)
     async -> Result<[String: Value], IntentFlowError>
   {
     do {
@@ -190,6 +223,19 @@ enum RunCommand: Command {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// What expressions read from outside the workflow: the context's environment variables,
+  /// `TZ` as the run's time zone, and the current directory. `run.id` is the run's number in
+  /// history once it is recorded.
+  static func evaluationEnvironment(_ context: CLIContext) -> EvaluationEnvironment {
+    var environment = EvaluationEnvironment.live
+    environment.variables = context.environment
+    environment.currentDirectory = context.currentDirectory
+    if let name = context.environment["TZ"], let zone = TimeZone(identifier: name) {
+      environment.timeZone = zone
+    }
+    return environment
   }
 
   /// The exit code of DESIGN section 5 for a run's outcome.

@@ -78,8 +78,17 @@ enum ScheduleCommand: Command {
     let environment = SchedulerEnvironment(
       now: context.now, sleep: { try await Task.sleep(for: $0) }, launch: launcher.launch,
       log: { output.writeLine($0) })
+    // The daemon warns, at each (re)load, about scheduled runs that would stop for a
+    // confirmation, as validate, --list and crontab do.
+    let loadAndWarn: @Sendable () -> ScheduleCatalog = {
+      let catalog = load()
+      for warnings in catalog.warnings {
+        DiagnosticPrinter(context: context).printWarnings(warnings)
+      }
+      return catalog
+    }
     let scheduler = Scheduler(
-      loadCatalog: load, store: store, environment: environment, options: options)
+      loadCatalog: loadAndWarn, store: store, environment: environment, options: options)
 
     if command[Self.once] {
       await scheduler.runOnce()
@@ -92,7 +101,7 @@ enum ScheduleCommand: Command {
     let hangup = SignalSource.make(SIGHUP) { Task { await scheduler.reload() } }
     let directories = paths.map { WorkflowPath.absolute($0, in: directory) }.filter(
       context.files.isDirectory)
-    let watcher = DirectoryWatcher(directories: directories) {
+    let watcher = DirectoryWatcher(directories: directories, log: { output.writeLine($0) }) {
       Task { await scheduler.reload() }
     }
     context.printError(
@@ -108,6 +117,7 @@ enum ScheduleCommand: Command {
   private static func printList(_ catalog: ScheduleCatalog, json: Bool, context: CLIContext)
     -> Int32
   {
+    for warnings in catalog.warnings { DiagnosticPrinter(context: context).printWarnings(warnings) }
     for (_, failure) in catalog.invalid {
       DiagnosticPrinter(context: context).print(failure, ran: false)
     }

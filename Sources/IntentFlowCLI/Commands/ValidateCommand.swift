@@ -35,11 +35,21 @@ enum ValidateCommand: Command {
           "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
         if let schedule = plan.workflow.schedule { summary += ", scheduled '\(schedule.cron)'" }
         if !command[Self.json] && !command[Self.quiet] { context.print(summary) }
-        results.append(
-          .object([
-            ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),
-            ("steps", .integer(steps)),
-          ]))
+        if !plan.warnings.isEmpty {
+          DiagnosticPrinter(context: context).printWarnings(
+            WorkflowInvalid(
+              diagnostics: plan.warnings,
+              sources: [plan.workflow.source.path: plan.workflow.source]))
+        }
+        var members: [(key: String, value: JSONValue)] = [
+          ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),
+          ("steps", .integer(steps)),
+        ]
+        if !plan.warnings.isEmpty {
+          members.append(
+            ("warnings", DiagnosticPrinter.json(WorkflowInvalid(diagnostics: plan.warnings))))
+        }
+        results.append(.object(members))
       } catch {
         invalid += 1
         DiagnosticPrinter(context: context).print(error, ran: false)

@@ -28,6 +28,9 @@ final class RunHistory: Sendable {
   private let context: CLIContext
   private let state = Mutex(State())
 
+  /// The run's number in history, once ``begin(_:path:inputs:)`` recorded it.
+  var id: Int64? { state.withLock { $0.lease?.runID } }
+
   init(context: CLIContext) {
     self.context = context
   }

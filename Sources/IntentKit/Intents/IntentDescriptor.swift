@@ -33,6 +33,8 @@ public struct IntentDescriptor: Sendable {
   public var isLongRunning: Bool { details.value.isLongRunning }
   /// Parameters that take no `${…}`, with the reason (see ``LiteralParameters``).
   public var literalParameters: [String: String] { details.value.literalParameters }
+  /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
+  public var asksForConfirmation: Bool { details.value.asksForConfirmation }
 
   /// What the engine reads on every step, computed once.
   var resolved: Details { details.value }
@@ -79,6 +81,7 @@ public struct IntentDescriptor: Sendable {
     let outputType: ValueType
     let isLongRunning: Bool
     let literalParameters: [String: String]
+    let asksForConfirmation: Bool
     let instantiate: @Sendable () -> IntentInstance
 
     init<Intent: AppIntent>(_: Intent.Type) {
@@ -97,6 +100,7 @@ public struct IntentDescriptor: Sendable {
       outputType = Intent.Output.valueType
       isLongRunning = Intent.self is any LongRunningIntent.Type
       literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
+      asksForConfirmation = Intent.self is any ConfirmingIntent.Type
       let isCancellable = Intent.self is any CancellableIntent.Type
       // The slots a new instance hands to the collector are its parameters, in order, unless
       // the intent creates parameters in some unusual way: then reflect on every instance.

@@ -28,6 +28,10 @@ public struct WorkflowInput: Sendable {
   public var defaultValue: Value?
   public var defaultLocation: SourceLocation?
   public var description: String?
+  /// `"secret": true`: the value is shown as `***` wherever the run shows or stores text.
+  public var isSecret = false
+  /// `"env": "NAME"`: the environment variable that gives the value when the run gives none.
+  public var environmentName: String?
 }
 
 /// One step: an intent to run, or a block (`forEach`, `if`/`then`/`else`, `repeat`, another
@@ -42,6 +46,8 @@ public struct WorkflowStep: Sendable {
   public var condition: Condition?
   public var options: StepOptions
   public var kind: Kind
+  /// `onError` as a list of steps: what runs instead when the step fails.
+  public var fallback: [WorkflowStep]?
 
   /// What the step does.
   public enum Kind: Sendable {
@@ -73,12 +79,35 @@ public struct Argument: Sendable {
   public var value: ValueSource
 }
 
-/// `{ "forEach": "${found}", "as": "todo", "steps": [ … ] }`.
+/// `{ "forEach": "${found}", "as": "todo", "where": "…", "index": "n", "concurrency": 4,
+/// "steps": [ … ] }`.
 public struct ForEachStep: Sendable {
   public var items: ValueSource
   public var variable: String
   public var variableLocation: SourceLocation?
   public var steps: [WorkflowStep]
+  /// `where`: the items for which it is false are dropped before the passes.
+  public var filter: Condition?
+  /// `index`: the name of the pass number, from 1, over the items kept.
+  public var index: String?
+  public var indexLocation: SourceLocation?
+  /// `concurrency`: how many passes may run at once.
+  public var concurrency = 1
+
+  public init(
+    items: ValueSource, variable: String, variableLocation: SourceLocation?,
+    steps: [WorkflowStep], filter: Condition? = nil, index: String? = nil,
+    indexLocation: SourceLocation? = nil, concurrency: Int = 1
+  ) {
+    self.items = items
+    self.variable = variable
+    self.variableLocation = variableLocation
+    self.steps = steps
+    self.filter = filter
+    self.index = index
+    self.indexLocation = indexLocation
+    self.concurrency = concurrency
+  }
 }
 
 /// `{ "if": "…", "then": [ … ], "else": [ … ] }`.
@@ -120,6 +149,8 @@ public struct StepOptions: Sendable, Hashable {
   public var retries: Int = 0
   /// The pause before each retry.
   public var retryDelay: Duration = .zero
+  /// How the pause grows, how it is capped and spread, and which errors are retried.
+  public var retryPolicy = RetryPolicy()
   public var onError: ErrorPolicy = .fail
   /// Ask for confirmation before the step's handle even if the intent does not.
   public var confirm: Bool = false
@@ -171,4 +202,17 @@ public struct WorkflowSchedule: Sendable, Hashable {
   public var catchUp: CatchUp = .none
   /// A random delay of up to this much before each run, to spread load.
   public var jitter: Duration = .zero
+  /// `inputs`: the values scheduled runs give the workflow's inputs.
+  public var inputs: [ScheduledInput] = []
+  /// `yes`: scheduled runs answer confirmations with yes, as `--yes` does.
+  public var yes = false
+  public var yesLocation: SourceLocation?
+}
+
+/// A value `schedule.inputs` gives an input.
+public struct ScheduledInput: Sendable, Hashable {
+  public var name: String
+  public var value: Value
+  /// Where the input's name is written in `schedule.inputs`.
+  public var location: SourceLocation
 }

@@ -33,6 +33,8 @@ extension WorkflowDecoder {
 
   /// The format this version reads (`"format": 1`).
   static let format = 1
+  /// The most passes of a `forEach` that may run at once.
+  static let maximumConcurrency = 64
   /// The most retries a step may ask for.
   static let maximumRetries = 100
 
@@ -64,6 +66,15 @@ extension WorkflowDecoder {
     Key("type", [("enum", .array(ValueType.keywords.map(JSONValue.string)))]),
     Key("default", []),
     Key("description", [("type", "string")]),
+    Key(
+      "secret",
+      [("description", "Show the value as *** in history, logs and output."), ("type", "boolean")]),
+    Key(
+      "env",
+      [
+        ("description", "The environment variable that gives the value when the run gives none."),
+        ("type", "string"),
+      ]),
   ]
 
   /// The keys every step may have; ``intentOnlyKeys`` among them only on intent steps.
@@ -100,7 +111,17 @@ extension WorkflowDecoder {
           ]
         ),
       ]),
-    Key("onError", [("enum", enumeration(StepOptions.ErrorPolicy.self))]),
+    Key(
+      "onError",
+      [
+        (
+          "oneOf",
+          .array([
+            .object([("enum", enumeration(StepOptions.ErrorPolicy.self))]),
+            .object([("type", "array"), ("items", stepReference)]),
+          ])
+        )
+      ]),
     Key("confirm", [("type", "boolean")]),
     Key("description", [("type", "string")]),
   ]
@@ -121,6 +142,20 @@ extension WorkflowDecoder {
       keys: [
         Key("forEach", [("description", "The list to run the steps for.")]),
         loopVariableKey, stepsKey,
+        Key(
+          "where",
+          [
+            ("description", "Keep only the items for which this condition is true."),
+            ("type", ["string", "boolean"]),
+          ]),
+        Key(
+          "index", [("description", "The name of the pass number, from 1."), ("type", "string")]),
+        Key(
+          "concurrency",
+          [
+            ("description", "How many passes may run at once."), ("type", "integer"),
+            ("minimum", 1), ("maximum", .number(Double(maximumConcurrency))),
+          ]),
       ], required: ["forEach", "steps"]),
     StepKind(
       marker: "then", name: "if",
@@ -152,11 +187,30 @@ extension WorkflowDecoder {
     Key("overlap", [("enum", enumeration(WorkflowSchedule.Overlap.self))]),
     Key("catchUp", [("enum", enumeration(WorkflowSchedule.CatchUp.self))]),
     Key("jitter", duration),
+    Key(
+      "inputs", [("description", "Values for the inputs of scheduled runs."), ("type", "object")]),
+    Key(
+      "yes",
+      [("description", "Scheduled runs answer confirmations with yes."), ("type", "boolean")]),
   ]
 
   static let retryKeys: [Key] = [
     Key("count", [("type", "integer"), ("minimum", 0)]),
     Key("delay", duration),
+    Key("backoff", [("enum", enumeration(RetryPolicy.Backoff.self))]),
+    Key("maxDelay", duration),
+    Key("jitter", [("type", "boolean")]),
+    Key(
+      "on",
+      [
+        ("type", "array"),
+        (
+          "items",
+          .object([
+            ("enum", .array(RetryPolicy.retriableKinds.map { .string($0.description) }))
+          ])
+        ),
+      ]),
   ]
 
   // MARK: Schema fragments

@@ -92,13 +92,27 @@ struct WorkflowDecoder {
       } else if let defaultNode = declaration["default"], defaultNode.kind != .null {
         typeName = Value(json: defaultNode).valueType.keyword
       }
-      inputs.append(
-        WorkflowInput(
-          name: member.key, location: location(member.keyPosition), typeName: typeName,
-          typeLocation: typeLocation,
-          defaultValue: declaration["default"].map { Value(json: $0) },
-          defaultLocation: declaration["default"].map(location),
-          description: declaration["description"].flatMap { text($0, what: "'description'") }))
+      var input = WorkflowInput(
+        name: member.key, location: location(member.keyPosition), typeName: typeName,
+        typeLocation: typeLocation,
+        defaultValue: declaration["default"].map { Value(json: $0) },
+        defaultLocation: declaration["default"].map(location),
+        description: declaration["description"].flatMap { text($0, what: "'description'") })
+      if let node = declaration["secret"] {
+        if case .bool(let secret) = node.kind {
+          input.isSecret = secret
+        } else {
+          error("'secret' must be true or false, not \(describe(node))", at: node)
+        }
+      }
+      if let node = declaration["env"], let name = text(node, what: "'env'") {
+        if name.isEmpty || name.contains("=") || name.contains("\0") {
+          error("'\(name)' is not an environment variable name", at: node)
+        } else {
+          input.environmentName = name
+        }
+      }
+      inputs.append(input)
     }
     return inputs
   }
@@ -159,9 +173,13 @@ struct WorkflowDecoder {
     default: decoded = decodeSubworkflow(object, path: kindNode)
     }
     guard let decoded else { return nil }
-    return WorkflowStep(
+    var step = WorkflowStep(
       id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
       condition: condition, options: options, kind: decoded)
+    if let onError = object["onError"], case .array = onError.kind {
+      step.fallback = decodeSteps(onError, what: "'onError'")
+    }
+    return step
   }
 
   /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with
@@ -177,8 +195,15 @@ struct WorkflowDecoder {
     }
     // Intent-only options and the other kinds' keys were just reported; do not report them
     // again as unknown.
-    let allowed = Self.commonStepKeys.map(\.name) + kind.keys.map(\.name) + otherKinds
-    checkKeys(object, allowed: allowed, in: "\(kind.article) '\(kind.name)' step")
+    let accepted = Self.acceptedKeys(of: kind).map(\.name)
+    let reported = kind.marker == "intent" ? [] : Self.intentOnlyKeys
+    for member in object.members
+    where !accepted.contains(member.key) && !otherKinds.contains(member.key)
+      && !reported.contains(member.key)
+    {
+      // The message lists only the keys this kind accepts.
+      unknownKey(member, allowed: accepted, in: "\(kind.article) '\(kind.name)' step")
+    }
   }
 
   /// The step's `id`, or `nil` after reporting why it cannot be one.
@@ -209,11 +234,32 @@ struct WorkflowDecoder {
     -> WorkflowStep.Kind
   {
     let variable = loopVariable(object, required: true)
+    let index = loopVariable(object, key: "index")
+    var concurrency = 1
+    if let concurrencyNode = object["concurrency"] {
+      if case .integer(let count) = concurrencyNode.kind,
+        (1...Self.maximumConcurrency).contains(count)
+      {
+        concurrency = count
+      } else {
+        let given: String
+        if case .integer(let count) = concurrencyNode.kind {
+          given = String(count)
+        } else {
+          given = describe(concurrencyNode)
+        }
+        error(
+          "'concurrency' must be a whole number of passes from 1 to "
+            + "\(Self.maximumConcurrency), not \(given)", at: concurrencyNode)
+      }
+    }
     return .forEach(
       ForEachStep(
         items: decodeValue(items), variable: variable.name ?? "item",
         variableLocation: variable.location,
-        steps: body(object, key: "steps", of: "forEach", at: node)))
+        steps: body(object, key: "steps", of: "forEach", at: node),
+        filter: object["where"].flatMap { decodeCondition($0, key: "where") },
+        index: index.name, indexLocation: index.location, concurrency: concurrency))
   }
 
   private mutating func decodeBranch(_ object: JSONObject, then: JSONNode, at node: JSONNode)
@@ -263,11 +309,13 @@ struct WorkflowDecoder {
     return decodeSteps(stepsNode, what: "'steps'")
   }
 
-  private mutating func loopVariable(_ object: JSONObject, required: Bool)
+  private mutating func loopVariable(
+    _ object: JSONObject, required: Bool = false, key: String = "as"
+  )
     -> (name: String?, location: SourceLocation?)
   {
-    guard let node = object["as"] else { return (required ? "item" : nil, nil) }
-    guard let name = text(node, what: "'as'") else { return (nil, nil) }
+    guard let node = object[key] else { return (required ? "item" : nil, nil) }
+    guard let name = text(node, what: "'\(key)'") else { return (nil, nil) }
     guard ExpressionParser.isValidName(name), !Self.reservedNames.contains(name) else {
       error(
         "'\(name)' is not a valid loop variable name; use letters, digits, '_' and '-', "
@@ -277,7 +325,7 @@ struct WorkflowDecoder {
     return (name, location(node))
   }
 
-  private mutating func decodeCondition(_ node: JSONNode) -> Condition? {
+  private mutating func decodeCondition(_ node: JSONNode, key: String = "if") -> Condition? {
     let span = self.span(node)
     switch node.kind {
     case .bool(let value):
@@ -293,7 +341,8 @@ struct WorkflowDecoder {
       }
     default:
       error(
-        "'if' must be a condition such as \"${found.count} > 0\", not \(describe(node))", at: node)
+        "'\(key)' must be a condition such as \"${found.count} > 0\", not \(describe(node))",
+        at: node)
       return nil
     }
   }
@@ -337,6 +386,55 @@ struct WorkflowDecoder {
 
   // MARK: Options
 
+  /// `backoff`, `maxDelay`, `jitter` and `on` of a `retry` object.
+  private mutating func decodeRetryPolicy(_ retry: JSONObject) -> RetryPolicy {
+    var policy = RetryPolicy()
+    if let node = retry["backoff"], let text = text(node, what: "'backoff'") {
+      if let backoff = RetryPolicy.Backoff(rawValue: text) {
+        policy.backoff = backoff
+      } else {
+        error(
+          "'backoff' must be \(Diagnostic.list(RetryPolicy.Backoff.allCases.map(\.rawValue))), "
+            + "not '\(text)'", at: node)
+      }
+    }
+    if let node = retry["maxDelay"], let delay = duration(node, what: "'maxDelay'") {
+      policy.maxDelay = delay
+    }
+    if let node = retry["jitter"] {
+      if case .bool(let jitter) = node.kind {
+        policy.jitter = jitter
+      } else {
+        error("'jitter' must be true or false, not \(describe(node))", at: node)
+      }
+    }
+    if let node = retry["on"] {
+      let names = RetryPolicy.retriableKinds.map(\.description)
+      guard case .array(let items) = node.kind else {
+        error(
+          "'on' must be a list of error kinds such as [\"failed\", \"timedOut\"], not "
+            + "\(describe(node))", at: node)
+        return policy
+      }
+      policy.on = []
+      for item in items {
+        guard let name = text(item, what: "an error kind in 'on'") else { continue }
+        if let kind = RetryPolicy.retriableKinds.first(where: { $0.description == name }) {
+          policy.on.insert(kind)
+        } else {
+          var message = "'\(name)' is not an error kind that can be retried"
+          if let suggestion = Spelling.closest(to: name, among: names) {
+            message += "; did you mean '\(suggestion)'?"
+          } else {
+            message += "; use \(Diagnostic.list(names))"
+          }
+          error(message, at: item)
+        }
+      }
+    }
+    return policy
+  }
+
   private mutating func decodeOptions(_ object: JSONObject) -> StepOptions {
     var options = StepOptions()
     if let node = object["timeout"] {
@@ -366,6 +464,7 @@ struct WorkflowDecoder {
         if let delayNode = retry["delay"], let delay = duration(delayNode, what: "'delay'") {
           options.retryDelay = delay
         }
+        options.retryPolicy = decodeRetryPolicy(retry)
       default:
         error(
           "'retry' must be a number of retries or {\"count\": 2, \"delay\": \"1s\"}, "
@@ -376,13 +475,14 @@ struct WorkflowDecoder {
         options.retries = Self.maximumRetries
       }
     }
-    if let node = object["onError"], let text = text(node, what: "'onError'") {
+    // A list of steps is decoded with the step (see `decodeStep`).
+    if let node = object["onError"], !node.isArray, let text = text(node, what: "'onError'") {
       if let policy = StepOptions.ErrorPolicy(rawValue: text) {
         options.onError = policy
       } else {
         error(
-          "'onError' must be \(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))), "
-            + "not '\(text)'", at: node)
+          "'onError' must be \(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))) "
+            + "or a list of steps to run instead, not '\(text)'", at: node)
       }
     }
     if let node = object["confirm"] {
@@ -434,6 +534,27 @@ struct WorkflowDecoder {
       }
       if let jitterNode = object["jitter"], let jitter = duration(jitterNode, what: "'jitter'") {
         schedule.jitter = jitter
+      }
+      if let inputsNode = object["inputs"] {
+        if case .object(let inputs) = inputsNode.kind {
+          schedule.inputs = inputs.members.map {
+            ScheduledInput(
+              name: $0.key, value: Value(json: $0.value.plainValue),
+              location: location($0.keyPosition))
+          }
+        } else {
+          error(
+            "'inputs' in 'schedule' must be an object from input names to values, not "
+              + "\(describe(inputsNode))", at: inputsNode)
+        }
+      }
+      if let yesNode = object["yes"] {
+        if case .bool(let yes) = yesNode.kind {
+          schedule.yes = yes
+          schedule.yesLocation = location(yesNode)
+        } else {
+          error("'yes' must be true or false, not \(describe(yesNode))", at: yesNode)
+        }
       }
       return schedule
     default:
@@ -525,5 +646,12 @@ struct WorkflowDecoder {
 
   private mutating func error(_ message: String, at location: SourceLocation) {
     diagnostics.append(Diagnostic(.error, message, at: location))
+  }
+}
+
+extension JSONNode {
+  fileprivate var isArray: Bool {
+    if case .array = kind { return true }
+    return false
   }
 }

@@ -14,34 +14,41 @@ struct EvaluationError: Error {
 /// The static checks in ``Planner`` already rule out everything knowable; what is left here
 /// are the data-dependent cases, reported with the expression's location.
 enum Evaluator {
-  static func value(_ value: CompiledValue, _ slots: [Value]) throws(EvaluationError) -> Value {
+  /// The value of a compiled value; `environment` supplies `now`, `env.NAME` and the like.
+  static func value(
+    _ value: CompiledValue, _ slots: [Value],
+    _ environment: EvaluationEnvironment = EvaluationEnvironment()
+  ) throws(EvaluationError) -> Value {
     switch value {
     case .literal(let literal): return literal
-    case .expression(let expression): return try evaluate(expression, slots)
+    case .expression(let expression): return try evaluate(expression, slots, environment)
     case .interpolation(let segments):
       var text = ""
       for segment in segments {
         switch segment {
         case .text(let piece): text += piece
-        case .expression(let expression): text += try evaluate(expression, slots).textDescription
+        case .expression(let expression):
+          text += try evaluate(expression, slots, environment).textDescription
         }
       }
       return .text(text)
     case .list(let items):
       var result: [Value] = []
       result.reserveCapacity(items.count)
-      for item in items { result.append(try self.value(item, slots)) }
+      for item in items { result.append(try self.value(item, slots, environment)) }
       return .list(result)
     case .dictionary(let members):
       var result: [String: Value] = [:]
-      for (key, member) in members { result[key] = try self.value(member, slots) }
+      for (key, member) in members { result[key] = try self.value(member, slots, environment) }
       return .dictionary(result)
     }
   }
 
-  static func evaluate(_ expression: CompiledExpression, _ slots: [Value]) throws(EvaluationError)
-    -> Value
-  {
+  /// The value of a compiled expression.
+  static func evaluate(
+    _ expression: CompiledExpression, _ slots: [Value],
+    _ environment: EvaluationEnvironment = EvaluationEnvironment()
+  ) throws(EvaluationError) -> Value {
     switch expression {
     case .literal(let value): return value
     case .slot(let slot, let path, let text, let location):
@@ -59,17 +66,58 @@ enum Evaluator {
       for (name, slot) in inputs { entries[name] = slots[slot] }
       return .dictionary(entries)
     case .not(let operand):
-      return .boolean(!isTrue(try evaluate(operand, slots)))
+      return .boolean(!isTrue(try evaluate(operand, slots, environment)))
     case .and(let lhs, let rhs):
-      guard isTrue(try evaluate(lhs, slots)) else { return .boolean(false) }
-      return .boolean(isTrue(try evaluate(rhs, slots)))
+      guard isTrue(try evaluate(lhs, slots, environment)) else { return .boolean(false) }
+      return .boolean(isTrue(try evaluate(rhs, slots, environment)))
     case .or(let lhs, let rhs):
-      if isTrue(try evaluate(lhs, slots)) { return .boolean(true) }
-      return .boolean(isTrue(try evaluate(rhs, slots)))
+      if isTrue(try evaluate(lhs, slots, environment)) { return .boolean(true) }
+      return .boolean(isTrue(try evaluate(rhs, slots, environment)))
     case .compare(let lhs, let op, let rhs):
-      return .boolean(try compare(try evaluate(lhs, slots), op, try evaluate(rhs, slots)))
+      return .boolean(
+        try compare(
+          try evaluate(lhs, slots, environment), op, try evaluate(rhs, slots, environment)))
     case .contains(let lhs, let rhs):
-      return .boolean(contains(try evaluate(lhs, slots), try evaluate(rhs, slots)))
+      return .boolean(
+        contains(try evaluate(lhs, slots, environment), try evaluate(rhs, slots, environment)))
+    case .arithmetic(let lhs, let op, let rhs, let location):
+      let left = try evaluate(lhs, slots, environment)
+      let right = try evaluate(rhs, slots, environment)
+      do {
+        return try arithmetic(left, op, right)
+      } catch {
+        throw EvaluationError(message: error.message, location: location)
+      }
+    case .negate(let operand, let location):
+      do {
+        return try negate(try evaluate(operand, slots, environment))
+      } catch {
+        throw EvaluationError(message: error.message, location: error.location ?? location)
+      }
+    case .coalesce(let lhs, let rhs):
+      let left = try evaluate(lhs, slots, environment)
+      if case .null = left { return try evaluate(rhs, slots, environment) }
+      return left
+    case .subscripted(let base, let index, let text, let location):
+      let container = try evaluate(base, slots, environment)
+      let key = try evaluate(index, slots, environment)
+      do {
+        return try subscripted(container, key)
+      } catch {
+        throw EvaluationError(message: "'\(text)': \(error.message)", location: location)
+      }
+    case .member(let base, let path, let text, let location):
+      var value = try evaluate(base, slots, environment)
+      for component in path {
+        do {
+          value = try member(of: value, component)
+        } catch {
+          throw EvaluationError(message: "'\(text)': \(error.message)", location: location)
+        }
+      }
+      return value
+    case .runValue(let name):
+      return environment.value(of: name)
     }
   }
 
@@ -194,7 +242,7 @@ enum Evaluator {
     }
   }
 
-  private static func number(_ value: Value) -> Double? {
+  static func number(_ value: Value) -> Double? {
     switch value {
     case .integer(let value): return Double(value)
     case .number(let value): return value

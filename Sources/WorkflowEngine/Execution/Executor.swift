@@ -34,6 +34,10 @@ public struct Executor: Sendable {
     }
     /// The current time, for the run's start.
     public var now: @Sendable () -> Date = { Date() }
+    /// What expressions read from outside the workflow (`now`, `today`, `env.NAME`, `run.id`).
+    public var environment = EvaluationEnvironment.live
+    /// Gives a random number in a range, for retry jitter; tests pass a fixed one.
+    public var random: @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
 
     public init() {}
   }
@@ -66,6 +70,7 @@ public struct Executor: Sendable {
     var bound: [String: Value] = [:]
     for input in plan.inputs {
       var value = given[input.name].map { Self.structured($0, for: input.type) }
+      if value == nil { value = environmentValue(of: input) }
       if value == nil, let defaultValue = input.defaultValue { value = defaultValue }
       var reason: String?
       var attempts = 0
@@ -165,7 +170,7 @@ public struct Executor: Sendable {
 }
 
 /// The state of one run: its slots and step records.
-private struct RunState {
+struct RunState {
   /// What does not change during the run, behind one reference: async calls copy a run's
   /// state into their frames, and one reference is cheaper to copy than a plan and a
   /// configuration field by field.
@@ -201,7 +206,7 @@ private struct RunState {
   }
 
   /// Whether a loop step collects its passes' outputs.
-  private func keepsOutput(of step: PlannedStep) -> Bool {
+  func keepsOutput(of step: PlannedStep) -> Bool {
     configuration.keepsStepOutputs || plan.outputIsRead[step.index]
   }
 
@@ -260,17 +265,7 @@ private struct RunState {
       case .action(let action):
         (output, dialog, snippet) = try await perform(action, step: step, previous: previous)
       case .forEach(let items, let itemSlot, let body):
-        let keep = keepsOutput(of: step)
-        let list = try evaluate(items, step: step).listItems
-        var outputs: [Value] = []
-        // Reserved at once: growing by doubling would hold the old and the new buffer together.
-        if keep { outputs.reserveCapacity(list.count) }
-        for item in list {
-          slots[itemSlot] = item
-          let last = try await block(body, previous: item)
-          if keep { outputs.append(last) }
-        }
-        output = keep ? .list(outputs) : .null
+        output = try await forEach(step, items: items, itemSlot: itemSlot, body: body)
       case .branch(let condition, let then, let otherwise):
         let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
         // A branch with no steps (an `if` without `else`) passes the previous output on, as a
@@ -322,6 +317,9 @@ private struct RunState {
       slots[step.slot] = .null
       if step.options.onError == .continue, Self.canContinue(after: failure) {
         return previous
+      }
+      if let fallback = step.fallback, Self.canContinue(after: failure) {
+        return try await recover(step, with: fallback, from: failure, previous: previous)
       }
       throw failure
     }
@@ -386,14 +384,16 @@ private struct RunState {
         var failure = error
         failure.location = failure.location ?? step.location
         let retry =
-          attempt < step.options.retries && (error.code == .failed || error.code == .timedOut)
+          attempt < step.options.retries && step.options.retryPolicy.retries(error.code)
         if let info { observer(.stepFailed(info, error: failure, willRetry: retry)) }
         guard retry else { throw failure }
+        let delay = step.options.retryPolicy.delay(
+          beforeRetry: attempt, base: step.options.retryDelay, random: configuration.random)
         attempt += 1
         update(step) { $0.runs += 1 }
-        if step.options.retryDelay > .zero {
+        if delay > .zero {
           do {
-            try await configuration.sleep(step.options.retryDelay)
+            try await configuration.sleep(delay)
           } catch {
             throw IntentFlowError(
               .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
@@ -448,7 +448,7 @@ private struct RunState {
   private func evaluate(_ value: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Value
   {
     do {
-      return try Evaluator.value(value, slots)
+      return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw Self.failure(error, step: step)
     }
@@ -458,7 +458,7 @@ private struct RunState {
     -> Value
   {
     do {
-      return try Evaluator.evaluate(expression, slots)
+      return try Evaluator.evaluate(expression, slots, configuration.environment)
     } catch {
       throw Self.failure(error, step: step)
     }
@@ -468,7 +468,7 @@ private struct RunState {
     -> Value
   {
     do {
-      return try Evaluator.value(value, slots)
+      return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw IntentFlowError(
         .failed, "the workflow's output: \(error.message)", location: error.location ?? location)
@@ -483,7 +483,7 @@ private struct RunState {
 
   /// Whether `onError: continue` applies: not to runs stopped for a person's answer, nor
   /// to cancellation.
-  private static func canContinue(after error: IntentFlowError) -> Bool {
+  static func canContinue(after error: IntentFlowError) -> Bool {
     switch error.code {
     case .failed, .unsupported, .timedOut, .confirmationFailed: return true
     default: return false

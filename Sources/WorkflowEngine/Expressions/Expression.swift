@@ -4,7 +4,9 @@ public import IntentKit
 ///
 /// The language is small on purpose: references (`inputs.title`, `add`, `found[0].title`,
 /// `found.count`), literals (`3`, `2.5`, `'text'`, `"text"`, `true`, `false`, `null`),
-/// comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`), `contains`, `!`, `&&`, `||` and parentheses.
+/// comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`), `contains`, `!`, `&&`, `||` and parentheses,
+/// arithmetic (`+ - * / %`, unary `-`), `??`, and indexes that are expressions
+/// (`lines[i]`, `dict[key]`).
 public indirect enum Expression: Sendable, Hashable {
   case literal(Value)
   case reference(Reference)
@@ -13,6 +15,16 @@ public indirect enum Expression: Sendable, Hashable {
   case or(Expression, Expression)
   case compare(Expression, ComparisonOperator, Expression)
   case contains(Expression, Expression)
+  /// `lhs + rhs` and the other arithmetic operators; `offset` is the operator's.
+  case arithmetic(Expression, ArithmeticOperator, Expression, offset: Int)
+  /// `-operand`; `offset` is the minus sign's.
+  case negate(Expression, offset: Int)
+  /// `lhs ?? rhs`: the left side unless it is null.
+  case coalesce(Expression, Expression)
+  /// `base[index]` with an index that is not a whole-number literal; `offset` is the `[`'s.
+  case subscripted(Expression, index: Expression, offset: Int)
+  /// `.name` or `[0]` read from the value of an expression (after an expression index).
+  case member(Expression, PathComponent, offset: Int)
 
   /// Every reference in the expression, in source order.
   public var references: [Reference] {
@@ -21,8 +33,11 @@ public indirect enum Expression: Sendable, Hashable {
     case .reference(let reference): return [reference]
     case .not(let operand): return operand.references
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs),
-      .contains(let lhs, let rhs):
+      .contains(let lhs, let rhs), .arithmetic(let lhs, _, let rhs, _), .coalesce(let lhs, let rhs),
+      .subscripted(let lhs, let rhs, _):
       return lhs.references + rhs.references
+    case .negate(let operand, _), .member(let operand, _, _):
+      return operand.references
     }
   }
 }
@@ -31,6 +46,11 @@ public indirect enum Expression: Sendable, Hashable {
 public enum ComparisonOperator: String, Sendable, Hashable {
   case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<="
   case greater = ">", greaterOrEqual = ">="
+}
+
+/// An arithmetic operator.
+public enum ArithmeticOperator: String, Sendable, Hashable {
+  case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
 }
 
 /// A reference to a value: a root name and a path into it.

@@ -14,12 +14,17 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable {
 /// or         := and ('||' and)*
 /// and        := unary ('&&' unary)*
 /// unary      := '!' unary | comparison
-/// comparison := primary (('=='|'!='|'<'|'<='|'>'|'>='|'contains') primary)?
+/// comparison := coalesce (('=='|'!='|'<'|'<='|'>'|'>='|'contains') coalesce)?
+/// coalesce   := additive ('??' coalesce)?
+/// additive   := multiply (('+'|'-') multiply)*
+/// multiply   := prefix (('*'|'/'|'%') prefix)*
+/// prefix     := '-' prefix | primary
 /// primary    := literal | reference | '(' or ')' | '${' or '}'
-/// reference  := name ('.' name | '[' integer ']')*
+/// reference  := name ('.' name | '[' integer ']' | '[' or ']')*
 /// ```
-/// Nesting is limited, and chains of `&&` and `||` are built as balanced trees, so that
-/// hostile input cannot exhaust the stack.
+/// Nesting is limited, chains of `&&` and `||` are built as balanced trees, and an
+/// expression has a bounded number of arithmetic operators, so that hostile input cannot
+/// exhaust the stack.
 ///
 /// Every token of the language is ASCII, so the parser reads bytes and decodes a scalar only
 /// where a name or whitespace may be non-ASCII. Offsets in errors and references are counted
@@ -32,6 +37,10 @@ struct ExpressionParser {
   private var index: Int
   private var depth = 0
   private static let maximumDepth = 64
+  /// Arithmetic and `??` chains are not balanced (`-` is not associative), so their length
+  /// bounds how deep the tree is: at most this many such operators in one expression.
+  private var operatorCount = 0
+  private static let maximumOperators = 256
   /// Whether the text is ASCII, so that byte offsets are scalar offsets.
   private let isASCII: Bool
   /// How many scalars come before `countedTo`: references are found in order, so counting
@@ -196,14 +205,87 @@ struct ExpressionParser {
   }
 
   private mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
-    let lhs = try parsePrimary()
+    let lhs = try parseCoalesce()
     skipSpace()
-    if let op = takeComparison() { return .compare(lhs, op, try parsePrimary()) }
-    if takeWord("contains") { return .contains(lhs, try parsePrimary()) }
+    if let op = takeComparison() { return .compare(lhs, op, try parseCoalesce()) }
+    if takeWord("contains") { return .contains(lhs, try parseCoalesce()) }
     if current == UInt8(ascii: "=") {
       throw error("'=' is not an operator; use '==' to compare")
     }
     return lhs
+  }
+
+  /// `a ?? b ?? c` groups from the right, as in Swift: the first of them that is not null.
+  private mutating func parseCoalesce() throws(ExpressionSyntaxError) -> Expression {
+    var operands = [try parseAdditive()]
+    while take("??") {
+      try countOperator()
+      operands.append(try parseAdditive())
+    }
+    var result = operands.removeLast()
+    while let lhs = operands.popLast() { result = .coalesce(lhs, result) }
+    return result
+  }
+
+  private mutating func parseAdditive() throws(ExpressionSyntaxError) -> Expression {
+    var lhs = try parseMultiplicative()
+    while true {
+      skipSpace()
+      let offset = index
+      let op: ArithmeticOperator
+      switch current {
+      case UInt8(ascii: "+"): op = .add
+      case UInt8(ascii: "-"): op = .subtract
+      default: return lhs
+      }
+      index += 1
+      try countOperator()
+      let rhs = try parseMultiplicative()
+      lhs = .arithmetic(lhs, op, rhs, offset: scalarOffset(offset))
+    }
+  }
+
+  private mutating func parseMultiplicative() throws(ExpressionSyntaxError) -> Expression {
+    var lhs = try parsePrefix()
+    while true {
+      skipSpace()
+      let offset = index
+      let op: ArithmeticOperator
+      switch current {
+      case UInt8(ascii: "*"): op = .multiply
+      case UInt8(ascii: "/"): op = .divide
+      case UInt8(ascii: "%"): op = .remainder
+      default: return lhs
+      }
+      index += 1
+      try countOperator()
+      let rhs = try parsePrefix()
+      lhs = .arithmetic(lhs, op, rhs, offset: scalarOffset(offset))
+    }
+  }
+
+  /// A minus sign before a digit is part of a number literal; before anything else it
+  /// negates.
+  private mutating func parsePrefix() throws(ExpressionSyntaxError) -> Expression {
+    skipSpace()
+    guard current == UInt8(ascii: "-"), let next = peek(1),
+      !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next)
+    else {
+      return try parsePrimary()
+    }
+    let offset = index
+    index += 1
+    try countOperator()
+    let operand = try nested { (parser) throws(ExpressionSyntaxError) in try parser.parsePrefix() }
+    return .negate(operand, offset: scalarOffset(offset))
+  }
+
+  private mutating func countOperator() throws(ExpressionSyntaxError) {
+    operatorCount += 1
+    guard operatorCount <= Self.maximumOperators else {
+      throw error(
+        "the expression has more than \(Self.maximumOperators) operators; split it into steps")
+    }
   }
 
   /// Takes a comparison operator, the longest that matches.
@@ -310,30 +392,58 @@ struct ExpressionParser {
     case "null": return .literal(.null)
     default: break
     }
+    let root = scalarOffsetGoingOn(opening)
     var path: [PathComponent] = []
+    // Once an index is an expression, what follows reads from that expression's value.
+    var indexed: Expression?
     while let byte = current {
+      let offset = index
+      let component: PathComponent
       if byte == UInt8(ascii: "."), isNameStart(at: index + 1) {
         index += 1
-        path.append(.property(parseName()))
+        component = .property(parseName())
       } else if byte == UInt8(ascii: "[") {
         index += 1
-        skipSpace()
-        let numberStart = index
-        if current == UInt8(ascii: "-") { index += 1 }
-        while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
-          index += 1
+        if let position = takeWholeNumberIndex() {
+          component = .index(position)
+        } else {
+          skipSpace()
+          if current == UInt8(ascii: "]") { throw error("expected an index inside '[ ]'") }
+          let inner = try nested { (parser) throws(ExpressionSyntaxError) in try parser.parseOr() }
+          guard take("]") else { throw error("expected ']'") }
+          let base = indexed ?? .reference(Reference(root: name, path: path, offset: root))
+          indexed = .subscripted(base, index: inner, offset: scalarOffset(offset))
+          continue
         }
-        guard let position = Int(String(decoding: bytes[numberStart..<index], as: UTF8.self))
-        else {
-          throw error("expected a whole number inside '[ ]'", at: numberStart)
-        }
-        guard take("]") else { throw error("expected ']'") }
-        path.append(.index(position))
       } else {
         break
       }
+      if let base = indexed {
+        indexed = .member(base, component, offset: scalarOffset(offset))
+      } else {
+        path.append(component)
+      }
     }
-    return .reference(Reference(root: name, path: path, offset: scalarOffsetGoingOn(opening)))
+    return indexed ?? .reference(Reference(root: name, path: path, offset: root))
+  }
+
+  /// Reads `0]`, `-1 ]`: a whole-number literal and the closing bracket; leaves the position
+  /// unchanged and returns `nil` for any other index.
+  private mutating func takeWholeNumberIndex() -> Int? {
+    let start = index
+    skipSpace()
+    let numberStart = index
+    if current == UInt8(ascii: "-") { index += 1 }
+    while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+      index += 1
+    }
+    if let position = Int(String(decoding: bytes[numberStart..<index], as: UTF8.self)),
+      take("]")
+    {
+      return position
+    }
+    index = start
+    return nil
   }
 
   private mutating func parseName() -> String {

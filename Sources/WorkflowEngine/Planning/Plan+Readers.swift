@@ -38,13 +38,19 @@ extension Plan {
         markUnread(then, readSlots: readSlots, into: &outputIsRead)
         markUnread(otherwise, readSlots: readSlots, into: &outputIsRead)
       }
+      if let fallback = step.fallback {
+        markUnread(fallback.steps, readSlots: readSlots, into: &outputIsRead)
+      }
     }
   }
 
   /// Whether a step may use, or pass on, the output of the step before it.
   private static func mayReadPrevious(_ step: PlannedStep) -> Bool {
     // A skipped step, or one whose failure the run goes past, passes the previous output on.
-    if step.condition != nil || step.options.onError == .continue { return true }
+    // So does a failed step's `onError` block, which may also read it.
+    if step.condition != nil || step.options.onError == .continue || step.fallback != nil {
+      return true
+    }
     switch step.kind {
     case .action(let action): return action.readsPrevious
     case .forEach, .workflow: return false
@@ -55,6 +61,8 @@ extension Plan {
   private static func collect(_ steps: [PlannedStep], into slots: inout Set<Int>) {
     for step in steps {
       step.condition.map { collect($0, into: &slots) }
+      step.forEachOptions.filter.map { collect($0, into: &slots) }
+      if let fallback = step.fallback { collect(fallback.steps, into: &slots) }
       switch step.kind {
       case .action(let action):
         for (_, value) in action.arguments { collect(value, into: &slots) }
@@ -92,9 +100,12 @@ extension Plan {
     case .inputs(let inputs): for (_, slot) in inputs { slots.insert(slot) }
     case .not(let operand): collect(operand, into: &slots)
     case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs),
-      .contains(let lhs, let rhs):
+      .contains(let lhs, let rhs), .arithmetic(let lhs, _, let rhs, _), .coalesce(let lhs, let rhs),
+      .subscripted(let lhs, let rhs, _, _):
       collect(lhs, into: &slots)
       collect(rhs, into: &slots)
+    case .negate(let operand, _), .member(let operand, _, _, _): collect(operand, into: &slots)
+    case .runValue: break
     }
   }
 }

@@ -16,9 +16,15 @@ public struct Plan: Sendable {
   public var stepCount: Int
   /// By step index: whether anything can read the step's output (see `Plan+Readers.swift`).
   let outputIsRead: [Bool]
+  /// Problems that do not stop the workflow from running, such as a scheduled run that
+  /// would stop for a confirmation; `validate`, `schedule` and `crontab` print them.
+  public var warnings: [Diagnostic] = []
 
   /// Every step, depth first, in file order.
-  public var allSteps: [PlannedStep] {
+  public var allSteps: [PlannedStep] { Self.allSteps(of: steps) }
+
+  /// Every step of `steps` and the blocks in them, depth first, in file order.
+  static func allSteps(of steps: [PlannedStep]) -> [PlannedStep] {
     var result: [PlannedStep] = []
     func visit(_ steps: [PlannedStep]) {
       for step in steps {
@@ -30,6 +36,7 @@ public struct Plan: Sendable {
           visit(then)
           visit(otherwise)
         }
+        if let fallback = step.fallback { visit(fallback.steps) }
       }
     }
     visit(steps)
@@ -45,6 +52,10 @@ public struct PlannedInput: Sendable {
   public var description: String?
   public var location: SourceLocation
   var slot: Int
+  /// `"secret": true`: shown as `***`.
+  public var isSecret = false
+  /// `"env": "NAME"`: the environment variable that gives the value when the run gives none.
+  public var environmentName: String?
 
   /// The input as a parameter, for prompts.
   public var parameter: ParameterDescriptor {
@@ -68,6 +79,10 @@ public struct PlannedStep: Sendable {
   public var outputType: ValueType
   public var kind: Kind
   var slot: Int
+  /// A `forEach`'s `where`, `index` and `concurrency` (the defaults for other steps).
+  public var forEachOptions = ForEachOptions()
+  /// `onError` as a list of steps, run when the step fails.
+  public var fallback: Fallback?
 
   /// What the step does.
   public indirect enum Kind: Sendable {
@@ -96,6 +111,23 @@ public struct PlannedStep: Sendable {
   }
 }
 
+/// The steps `onError` runs instead of a failed step, with `${error}` bound.
+public struct Fallback: Sendable {
+  public var steps: [PlannedStep]
+  /// The slot of `error`: `{step, kind, message}`.
+  var errorSlot: Int
+}
+
+/// How a `forEach` picks and runs its passes.
+public struct ForEachOptions: Sendable {
+  /// `where`, over the loop variable: the items for which it is false are dropped.
+  public var filter: CompiledExpression?
+  /// The slot of the `index` variable: the pass number from 1 over the items kept.
+  var indexSlot: Int?
+  /// How many passes may run at once.
+  public var concurrency = 1
+}
+
 /// An intent step's plan.
 public struct ActionPlan: Sendable {
   public var descriptor: IntentDescriptor
@@ -116,6 +148,31 @@ public indirect enum CompiledExpression: Sendable {
   case or(CompiledExpression, CompiledExpression)
   case compare(CompiledExpression, ComparisonOperator, CompiledExpression)
   case contains(CompiledExpression, CompiledExpression)
+  case arithmetic(
+    CompiledExpression, ArithmeticOperator, CompiledExpression, location: SourceLocation)
+  case negate(CompiledExpression, location: SourceLocation)
+  case coalesce(CompiledExpression, CompiledExpression)
+  /// `base[index]` with an index computed at run time.
+  case subscripted(
+    CompiledExpression, index: CompiledExpression, text: String, location: SourceLocation)
+  /// A path read from a computed value.
+  case member(CompiledExpression, [PathComponent], text: String, location: SourceLocation)
+  /// A name the run provides: `now`, `today`, `env.NAME`, `run.id`, `workflow.directory`.
+  case runValue(RunValue)
+}
+
+/// A value that comes from the run rather than from the workflow's steps.
+public enum RunValue: Sendable, Hashable {
+  /// `now`: the current time when evaluated.
+  case now
+  /// `today`: the start of the current day in the run's time zone.
+  case today
+  /// `env.NAME`: an environment variable as text, null when unset.
+  case environment(String)
+  /// `run.id`: the run's identifier.
+  case runID
+  /// `workflow.directory`: the folder of the workflow file at this path.
+  case workflowDirectory(path: String)
 }
 
 /// A value with its expressions compiled.

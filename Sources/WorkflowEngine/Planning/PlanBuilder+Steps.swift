@@ -119,12 +119,32 @@ extension PlanBuilder {
     }
     let itemSlot = newSlot()
     checkShadowing(loop.variable, at: loop.variableLocation ?? step.location)
-    let (body, lastType) = planScoped(
-      loop.steps, previous: elementType,
-      bindings: [loop.variable: Binding(slot: itemSlot, type: elementType, kind: .loopVariable)])
+    var bindings = [loop.variable: Binding(slot: itemSlot, type: elementType, kind: .loopVariable)]
+    var options = ForEachOptions()
+    options.concurrency = loop.concurrency
+    if let filter = loop.filter {
+      // `where` sees the loop variable, not the pass number: items are numbered once kept.
+      scopes.append(bindings)
+      options.filter = compileCondition(filter)
+      scopes.removeLast()
+    }
+    if let index = loop.index {
+      let location = loop.indexLocation ?? step.location
+      if index == loop.variable {
+        error(
+          "'index' and 'as' both name '\(index)'; give the pass number another name",
+          at: location)
+      } else {
+        checkShadowing(index, at: location)
+        let slot = newSlot()
+        options.indexSlot = slot
+        bindings[index] = Binding(slot: slot, type: .integer, kind: .loopVariable)
+      }
+    }
+    let (body, lastType) = planScoped(loop.steps, previous: elementType, bindings: bindings)
     return PlannedKind(
       kind: .forEach(items: items.compiled, itemSlot: itemSlot, body: body),
-      outputType: .list(lastType ?? .any), label: "forEach")
+      outputType: .list(lastType ?? .any), label: "forEach", forEachOptions: options)
   }
 
   mutating func planBranch(_ branch: BranchStep, previous: ValueType?) -> PlannedKind {

@@ -93,7 +93,7 @@ extension PlanBuilder {
     compile(condition.expression, span: condition.text, base: 0).compiled
   }
 
-  private mutating func compile(_ expression: Expression, span: ValueSource.Span, base: Int)
+  mutating func compile(_ expression: Expression, span: ValueSource.Span, base: Int)
     -> Typed<CompiledExpression>
   {
     func boolean(_ compiled: CompiledExpression) -> Typed<CompiledExpression> {
@@ -121,6 +121,8 @@ extension PlanBuilder {
     case .contains(let lhs, let rhs):
       let left = compile(lhs, span: span, base: base).compiled
       return boolean(.contains(left, compile(rhs, span: span, base: base).compiled))
+    case .arithmetic, .negate, .coalesce, .subscripted, .member:
+      return compileOperation(expression, span: span, base: base)
     }
   }
 
@@ -148,6 +150,7 @@ extension PlanBuilder {
           binding.slot, path: reference.path, text: reference.description, location: location),
         type: type)
     }
+    if let typed = resolveRunName(reference, at: location) { return typed }
     if brokenStepIDs.contains(reference.root) { return unresolved }
     if let declared = declaredSteps[reference.root] {
       if !plannedStepIDs.contains(reference.root) {
@@ -163,11 +166,14 @@ extension PlanBuilder {
     }
     var names = scopes.flatMap(\.keys)
     names.append("inputs")
+    names += Self.runNames
     var message = "no step, input or loop variable named '\(reference.root)'"
     if let suggestion = Spelling.closest(to: reference.root, among: names) {
       message += "; did you mean '\(suggestion)'?"
     } else if inputs.contains(where: { $0.name == reference.root }) {
       message += "; write 'inputs.\(reference.root)' to read the input"
+    } else if let hint = subtractionHint(reference.root) {
+      message += hint
     }
     error(message, at: location)
     return unresolved
@@ -206,7 +212,7 @@ extension PlanBuilder {
   }
 
   /// The type at the end of a path, or `nil` after reporting why the path is wrong.
-  private mutating func pathType(
+  mutating func pathType(
     _ root: ValueType, _ path: [PathComponent], reference: Reference, at location: SourceLocation
   ) -> ValueType? {
     var type = root
@@ -220,7 +226,7 @@ extension PlanBuilder {
     return type
   }
 
-  private mutating func reportMissingMember(
+  mutating func reportMissingMember(
     _ component: PathComponent, of type: ValueType, reference: Reference,
     at location: SourceLocation
   ) {

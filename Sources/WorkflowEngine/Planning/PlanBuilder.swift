@@ -16,6 +16,8 @@ struct PlanBuilder {
   var sources: [String: WorkflowSource] = [:]
 
   var source = WorkflowSource(path: "", bytes: [])
+  /// The name of the workflow being planned, for `workflow.name`.
+  var workflowName = ""
   var slotCount = 0
   var stepCount = 0
   var scopes: [[String: Binding]] = []
@@ -45,6 +47,7 @@ struct PlanBuilder {
     var outputType: ValueType
     /// How messages name the step when it has no id.
     var label: String
+    var forEachOptions = ForEachOptions()
   }
 
   init(planner: Planner, chain: [String]) {
@@ -54,6 +57,7 @@ struct PlanBuilder {
 
   mutating func plan(_ workflow: Workflow) -> Plan {
     source = workflow.source
+    workflowName = workflow.name
     brokenStepIDs = workflow.brokenStepIDs
     sources[workflow.source.path] = workflow.source
     collectIDs(workflow.steps)
@@ -68,6 +72,7 @@ struct PlanBuilder {
       output = typed.compiled
       outputType = typed.type
     }
+    if let schedule = workflow.schedule { checkUnattended(schedule, steps: steps) }
     return Plan(
       workflow: workflow, inputs: inputs, steps: steps, output: output, outputType: outputType,
       slotCount: slotCount, stepCount: stepCount)
@@ -86,6 +91,7 @@ struct PlanBuilder {
           declaredSteps[id] = location
         }
       }
+      if let fallback = step.fallback { collectIDs(fallback) }
       switch step.kind {
       case .action, .workflow: break
       case .forEach(let loop): collectIDs(loop.steps)
@@ -126,10 +132,12 @@ struct PlanBuilder {
             at: input.defaultLocation ?? input.location)
         }
       }
-      inputs.append(
-        PlannedInput(
-          name: input.name, type: type, defaultValue: defaultValue,
-          description: input.description, location: input.location, slot: newSlot()))
+      var planned = PlannedInput(
+        name: input.name, type: type, defaultValue: defaultValue,
+        description: input.description, location: input.location, slot: newSlot())
+      planned.isSecret = input.isSecret
+      planned.environmentName = input.environmentName
+      inputs.append(planned)
     }
   }
 
@@ -189,10 +197,21 @@ struct PlanBuilder {
     case .workflow(let call): planned = planSubworkflow(call)
     }
     guard let planned else { return nil }
-    return PlannedStep(
+    var plannedStep = PlannedStep(
       index: index, id: step.id, label: step.id ?? planned.label, location: step.location,
       condition: condition, options: step.options, outputType: planned.outputType,
       kind: planned.kind, slot: slot)
+    plannedStep.forEachOptions = planned.forEachOptions
+    if let fallback = step.fallback {
+      let errorSlot = newSlot()
+      let (steps, fallbackType) = planScoped(
+        fallback, previous: previous,
+        bindings: ["error": Binding(slot: errorSlot, type: .dictionary, kind: .loopVariable)])
+      plannedStep.fallback = Fallback(steps: steps, errorSlot: errorSlot)
+      plannedStep.outputType = union(
+        plannedStep.outputType, fallbackType ?? previous ?? .nothing)
+    }
+    return plannedStep
   }
 
   // MARK: Helpers

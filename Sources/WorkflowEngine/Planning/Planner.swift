@@ -33,12 +33,14 @@ public struct Planner: Sendable {
   public func plan(_ workflow: Workflow) throws(WorkflowInvalid) -> Plan {
     let root = resolver.locate(workflow.source.path, "")
     var builder = PlanBuilder(planner: self, chain: [root.key])
-    let plan = builder.plan(workflow)
+    var plan = builder.plan(workflow)
     let errors = builder.diagnostics.filter { $0.severity == .error }
     guard errors.isEmpty else {
       throw WorkflowInvalid(
         diagnostics: builder.diagnostics.sorted(by: Self.fileOrder), sources: builder.sources)
     }
+    plan.warnings = builder.diagnostics.filter { $0.severity == .warning }
+      .sorted(by: Self.fileOrder)
     return plan
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -111,35 +112,26 @@ final class IntentFlowProcess: Sendable {
     kill(process.processIdentifier, signal)
   }
 
-  /// Waits until standard error contains `text`, polling every few milliseconds.
+  /// Waits until standard error contains `text`. The wait ends when the text arrives or the
+  /// pipe closes (the child ended), not on a poll; at the last-resort `timeout` it looks once
+  /// more.
   ///
-  /// - Returns: Whether it appeared before `timeout` ran out or the child ended.
+  /// - Returns: Whether the text appeared.
   func waitForStandardError(
     containing text: String, timeout: Duration = .seconds(10)
   ) async throws -> Bool {
-    try await waitFor(text, in: standardError, timeout: timeout)
+    await standardError.wait(for: text, times: 1, timeout: timeout)
   }
 
-  /// Waits until standard output contains `text`, polling every few milliseconds.
+  /// Waits until standard output contains `text` `count` times. The wait ends when the text
+  /// arrives or the pipe closes (the child ended), not on a poll; at the last-resort
+  /// `timeout` it looks once more.
   ///
-  /// - Returns: Whether it appeared before `timeout` ran out or the child ended.
+  /// - Returns: Whether the text appeared often enough.
   func waitForStandardOutput(
-    containing text: String, timeout: Duration = .seconds(10)
+    containing text: String, times count: Int = 1, timeout: Duration = .seconds(10)
   ) async throws -> Bool {
-    try await waitFor(text, in: standardOutput, timeout: timeout)
-  }
-
-  private func waitFor(
-    _ text: String, in buffer: SharedBuffer, timeout: Duration
-  ) async throws -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while clock.now < deadline {
-      if buffer.text.contains(text) { return true }
-      if !process.isRunning { return buffer.text.contains(text) }
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    return false
+    await standardOutput.wait(for: text, times: count, timeout: timeout)
   }
 
   /// Waits for the child to end and both pipes to reach end of file; kills the child with
@@ -177,6 +169,7 @@ final class IntentFlowProcess: Sendable {
         if count <= 0 { break }
         buffer.append(chunk[0..<count])
       }
+      buffer.close()
       try? handle.close()
       group.leave()
     }
@@ -189,15 +182,39 @@ final class IntentFlowProcess: Sendable {
   }
 }
 
-/// Bytes that a reader thread appends to while a test reads them.
+/// Bytes that a reader thread appends to while a test reads them, and waits on: each append
+/// (and the end of the pipe) wakes the waits whose text has arrived.
 private final class SharedBuffer: Sendable {
-  private let bytes = Mutex(Data())
+  private struct Contents {
+    var bytes = Data()
+    var closed = false
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+  }
+  private let contents = Observed(Contents())
 
   func append(_ chunk: ArraySlice<UInt8>) {
-    bytes.withLock { $0.append(contentsOf: chunk) }
+    contents.update { $0.bytes.append(contentsOf: chunk) }
   }
 
-  var text: String { String(decoding: bytes.withLock { $0 }, as: UTF8.self) }
+  /// The pipe reached end of file: nothing more will come.
+  func close() {
+    contents.update { $0.closed = true }
+  }
+
+  var text: String { contents.value.text }
+
+  /// Waits until `text` occurs `count` times, or the pipe closes, or (a last resort) the
+  /// timeout passes; whether it occurs often enough.
+  func wait(for text: String, times count: Int, timeout: Duration) async -> Bool {
+    _ = await contents.wait(deadline: timeout) { contents in
+      contents.closed || Self.occurrences(of: text, in: contents.text) >= count
+    }
+    return Self.occurrences(of: text, in: self.text) >= count
+  }
+
+  private static func occurrences(of text: String, in whole: String) -> Int {
+    whole.components(separatedBy: text).count - 1
+  }
 }
 
 /// Writes to a child's standard input, in order, on a thread of its own that blocks SIGPIPE:

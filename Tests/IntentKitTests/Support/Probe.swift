@@ -1,9 +1,12 @@
 import Synchronization
+import TestSupport
 
 @testable import IntentKit
 
 /// What the test intents report back: events in order, cancellation reasons, progress, and
 /// gates that hold an intent until the test opens them (ignoring cancellation on purpose).
+///
+/// Tests wait on it for events (``eventually(_:within:)``), never on the wall clock.
 final class Probe: Sendable {
   private struct State {
     var events: [String] = []
@@ -12,27 +15,27 @@ final class Probe: Sendable {
     var openGates: Set<String> = []
     var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
   }
-  private let state = Mutex(State())
+  private let state = Observed(State())
 
   /// Everything recorded so far, in order.
-  var events: [String] { state.withLock { $0.events } }
+  var events: [String] { state.value.events }
   /// Every reason passed to `onCancel`, in order.
-  var reasons: [CancellationReason] { state.withLock { $0.reasons } }
+  var reasons: [CancellationReason] { state.value.reasons }
   /// Every progress update that reached the reporter the test installed.
-  var updates: [ProgressReporter.Update] { state.withLock { $0.updates } }
+  var updates: [ProgressReporter.Update] { state.value.updates }
 
-  func record(_ event: String) { state.withLock { $0.events.append(event) } }
-  func cancelled(_ reason: CancellationReason) { state.withLock { $0.reasons.append(reason) } }
+  func record(_ event: String) { state.update { $0.events.append(event) } }
+  func cancelled(_ reason: CancellationReason) { state.update { $0.reasons.append(reason) } }
 
   /// A reporter that keeps every update here.
   var reporter: ProgressReporter {
-    ProgressReporter { update in self.state.withLock { $0.updates.append(update) } }
+    ProgressReporter { update in self.state.update { $0.updates.append(update) } }
   }
 
   /// Waits until the test opens `gate`; cancellation does not end the wait.
   func wait(at gate: String) async {
     await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state -> Bool in
+      let isOpen = state.update { state -> Bool in
         if state.openGates.contains(gate) { return true }
         state.waiters[gate, default: []].append(continuation)
         return false
@@ -43,7 +46,7 @@ final class Probe: Sendable {
 
   /// Lets every intent waiting at `gate` (now or later) go on.
   func open(_ gate: String) {
-    let waiting = state.withLock { state in
+    let waiting = state.update { state in
       state.openGates.insert(gate)
       return state.waiters.removeValue(forKey: gate) ?? []
     }
@@ -52,13 +55,14 @@ final class Probe: Sendable {
 
   /// Opens every gate anyone waits at, so that abandoned intents end.
   func openAll() {
-    let names = state.withLock { Array($0.waiters.keys) }
+    let names = state.update { Array($0.waiters.keys) }
     for name in names { open(name) }
   }
 
-  /// Whether `event` gets recorded within `limit`.
-  func eventually(_ event: String, within limit: Duration = .seconds(10)) async -> Bool {
-    await poll(within: limit) { self.events.contains(event) }
+  /// Whether `event` gets recorded; ends as soon as it is (or, as a last resort, at `limit`
+  /// after one more look).
+  func eventually(_ event: String, within limit: Duration = .seconds(30)) async -> Bool {
+    await state.wait(deadline: limit) { $0.events.contains(event) }
   }
 }
 
@@ -74,29 +78,18 @@ extension DependencyValues {
   }
 }
 
-/// Polls `condition` every few milliseconds; whether it held within `limit`.
-func poll(within limit: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async
-  -> Bool
-{
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: limit)
-  while clock.now < deadline {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(2))
-  }
-  return condition()
-}
-
-/// The result of `task` if it ends within `limit`, else `nil` (the task is abandoned, so a
-/// hanging invocation fails the test instead of hanging the run).
-func settle<T: Sendable>(_ task: Task<T, any Error>, within limit: Duration = .seconds(10))
+/// The result of `task` once it ends, or `nil` if it has not ended at the last-resort
+/// `limit` (the task is then left behind, so that a hanging invocation fails the test instead
+/// of hanging the run). The wait ends when the task does, not on a poll.
+func settle<T: Sendable>(_ task: Task<T, any Error>, within limit: Duration = .seconds(30))
   async -> Result<T, any Error>?
 {
-  let box = Mutex<Result<T, any Error>?>(nil)
+  let outcome = Observed<Result<T, any Error>?>(nil)
+  // Unstructured on purpose: awaiting a hung task in a child would hang this test too.
   Task {
     let result = await task.result
-    box.withLock { $0 = result }
+    outcome.update { $0 = result }
   }
-  _ = await poll(within: limit) { box.withLock { $0 != nil } }
-  return box.withLock { $0 }
+  _ = await outcome.wait(deadline: limit) { $0 != nil }
+  return outcome.value
 }

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import StandardIntents
+import TestSupport
 import Testing
 
 @Suite("files.list")

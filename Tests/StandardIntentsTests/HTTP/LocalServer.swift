@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small HTTP server on 127.0.0.1, written with Python's standard library and started by
 /// the test on a free port: it echoes requests as JSON, answers `/status/N` with status N,

@@ -2,6 +2,7 @@ import Foundation
 import IntentKit
 import StandardIntents
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("shell.run")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a program to the end (off the concurrency pool) and returns its exit status and
 /// standard output: for checking what the intents wrote with the tools users have (`tar`).

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import IntentKit
 import StandardIntents
+import TestSupport
 
 /// Runs the system intents in a temporary folder that serves as the current directory, with
 /// a short SIGTERM-to-SIGKILL grace so that stopping a stubborn command is quick.

@@ -1,4 +1,5 @@
 import StrictJSON
+import TestSupport
 
 /// Writes random valid JSON documents together with the value each one must parse to.
 ///

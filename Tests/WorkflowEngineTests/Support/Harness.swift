@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Synchronization
+import TestSupport
 import WorkflowEngine
 
 /// Loads and runs workflows written inline in tests, against ``TestIntents``.
@@ -163,33 +164,9 @@ final class EventLog: Sendable {
   }
 }
 
-/// A directory of workflow files for tests that read files, removed afterwards.
-final class WorkflowDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("intentflow-engine-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
-  }
-
-  /// Writes a file (creating folders) and returns its path.
-  @discardableResult
-  func write(_ name: String, _ text: String) throws -> String {
-    let file = url.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try text.write(to: file, atomically: true, encoding: .utf8)
-    return file.path
-  }
-
-  /// The path of `name` inside the directory.
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
+/// A directory of workflow files for tests that read files, removed afterwards: the shared
+/// ``TemporaryDirectory`` under the name these tests read best.
+typealias WorkflowDirectory = TemporaryDirectory
 
 /// The path of a fixture workflow in the test bundle.
 func fixturePath(_ name: String) throws -> String {

@@ -1,29 +1,43 @@
 import IntentKit
-import Synchronization
+import TestSupport
 
 /// What the test intents and queries did, in order: performs, lookups, cancellations.
 ///
 /// Each test makes its own and passes it to the run through ``DependencyValues/recorder``,
 /// so tests running in parallel never see each other's entries.
 final class Recorder: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Observed<[String]>([])
 
   /// Appends an entry.
   func record(_ entry: String) {
-    entries.withLock { $0.append(entry) }
+    entries.update { $0.append(entry) }
   }
 
   /// Every entry, in order.
-  var log: [String] { entries.withLock { $0 } }
+  var log: [String] { entries.value }
 
   /// How many entries start with `prefix`.
   func count(startingWith prefix: String) -> Int {
-    entries.withLock { $0.filter { $0.hasPrefix(prefix) }.count }
+    entries.value.filter { $0.hasPrefix(prefix) }.count
   }
 
-  /// Waits until an entry equal to `entry` is recorded, or fails after `limit`.
-  func waitFor(_ entry: String, limit: Duration = .seconds(20)) async throws {
-    try await eventually("'\(entry)' to be recorded", limit: limit) { self.log.contains(entry) }
+  /// Waits until an entry equal to `entry` is recorded; the wait ends on the recording. At
+  /// the last-resort `limit` it looks once more, then throws.
+  func waitFor(_ entry: String, limit: Duration = .seconds(30)) async throws {
+    guard await entries.wait(deadline: limit, until: { $0.contains(entry) }) else {
+      throw WaitTimedOut(what: "'\(entry)' to be recorded")
+    }
+  }
+
+  /// Waits until at least `count` entries start with `prefix`; the wait ends on the
+  /// recording. At the last-resort `limit` it looks once more, then throws.
+  func waitFor(
+    _ count: Int, startingWith prefix: String, limit: Duration = .seconds(30)
+  ) async throws {
+    let enough = await entries.wait(deadline: limit) {
+      $0.filter { $0.hasPrefix(prefix) }.count >= count
+    }
+    guard enough else { throw WaitTimedOut(what: "\(count) entries starting '\(prefix)'") }
   }
 }
 
@@ -43,16 +57,4 @@ extension DependencyValues {
 struct WaitTimedOut: Error, CustomStringConvertible {
   var what: String
   var description: String { "gave up waiting for \(what)" }
-}
-
-/// Polls `condition` every millisecond until it holds, or throws after `limit`.
-func eventually(
-  _ what: String, limit: Duration = .seconds(20), _ condition: @Sendable () -> Bool
-) async throws {
-  let clock = ContinuousClock()
-  let deadline = clock.now + limit
-  while !condition() {
-    guard clock.now < deadline else { throw WaitTimedOut(what: what) }
-    try await Task.sleep(for: .milliseconds(1))
-  }
 }

@@ -1,0 +1,4 @@
+/// An intent whose `confirm()` may ask the user before it performs (a destructive or costly
+/// action, such as deleting a todo). The mark lets validation warn, before any run, that a
+/// scheduled run would stop at it unless it answers yes.
+public protocol ConfirmingIntent: AppIntent {}

@@ -1,0 +1,68 @@
+public import Foundation
+import IntentKit
+
+/// What expressions read from outside the workflow: the clock, the time zone, environment
+/// variables, the run's identifier and the current directory.
+///
+/// The evaluator reads these only through this value, never from the system, so that tests
+/// can fix the time and the environment.
+public struct EvaluationEnvironment: Sendable {
+  /// The current time, read each time `now` or `today` is evaluated.
+  public var now: @Sendable () -> Date
+  /// The run's time zone, for `today`.
+  public var timeZone: TimeZone
+  /// The environment variables `env.NAME` reads.
+  public var variables: [String: String]
+  /// What `run.id` gives.
+  public var runID: String
+  /// The directory relative workflow paths are resolved against, for `workflow.directory`.
+  public var currentDirectory: String
+
+  /// - Parameters:
+  ///   - now: The clock; the default is fixed at the start of 2001 (UTC), for tests.
+  ///   - timeZone: The run's time zone; UTC by default.
+  ///   - variables: The environment variables; none by default.
+  ///   - runID: The run's identifier; empty by default.
+  ///   - currentDirectory: The current directory; `/` by default.
+  public init(
+    now: @escaping @Sendable () -> Date = { Date(timeIntervalSinceReferenceDate: 0) },
+    timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current,
+    variables: [String: String] = [:], runID: String = "", currentDirectory: String = "/"
+  ) {
+    self.now = now
+    self.timeZone = timeZone
+    self.variables = variables
+    self.runID = runID
+    self.currentDirectory = currentDirectory
+  }
+
+  /// The value of a name the run provides.
+  func value(of name: RunValue) -> Value {
+    switch name {
+    case .now:
+      return .date(now())
+    case .today:
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone
+      return .date(calendar.startOfDay(for: now()))
+    case .environment(let name):
+      return variables[name].map(Value.text) ?? .null
+    case .runID:
+      return .text(runID)
+    case .workflowDirectory(let path):
+      guard path != "-" else { return .text(currentDirectory) }
+      let directory = (path as NSString).deletingLastPathComponent
+      return .text(WorkflowPath.absolute(directory.isEmpty ? "." : directory, in: currentDirectory))
+    }
+  }
+}
+
+extension EvaluationEnvironment {
+  /// The process's own: the system clock and time zone, its environment variables and
+  /// current directory, and a new random run identifier.
+  public static var live: EvaluationEnvironment {
+    EvaluationEnvironment(
+      now: { Date() }, timeZone: .current, variables: ProcessInfo.processInfo.environment,
+      runID: UUID().uuidString, currentDirectory: FileManager.default.currentDirectoryPath)
+  }
+}

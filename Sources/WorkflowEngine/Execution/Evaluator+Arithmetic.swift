@@ -1,0 +1,145 @@
+import Foundation
+import IntentKit
+
+/// Arithmetic, negation and computed indexes. The planner has already rejected operands whose
+/// types can never work; what is left is data: text that is not a number, a division by zero,
+/// an index out of range.
+extension Evaluator {
+  /// `lhs op rhs`: numbers (whole numbers stay whole, except a division that leaves a
+  /// remainder), a date plus or minus a duration, the duration between two dates, and
+  /// durations added, subtracted, multiplied or divided by a number.
+  static func arithmetic(_ lhs: Value, _ op: ArithmeticOperator, _ rhs: Value)
+    throws(EvaluationError) -> Value
+  {
+    switch (lhs, op, rhs) {
+    case (.null, _, _), (_, _, .null):
+      let side = lhs == .null ? "left" : "right"
+      throw EvaluationError(
+        message: "'\(op.rawValue)' needs a value on the \(side), but it is null; write "
+          + "'(VALUE ?? 0)' to use a default")
+    case (.date(let date), .add, .duration(let duration)),
+      (.duration(let duration), .add, .date(let date)):
+      return .date(date.addingTimeInterval(duration.inSeconds))
+    case (.date(let date), .subtract, .duration(let duration)):
+      return .date(date.addingTimeInterval(-duration.inSeconds))
+    case (.date(let a), .subtract, .date(let b)):
+      return .duration(.seconds(a.timeIntervalSince(b)))
+    case (.duration(let a), .add, .duration(let b)): return .duration(a + b)
+    case (.duration(let a), .subtract, .duration(let b)): return .duration(a - b)
+    case (.duration(let duration), .multiply, _), (_, .multiply, .duration(let duration)):
+      let factor = try operand(lhs.isDuration ? rhs : lhs, op)
+      return .duration(.seconds(duration.inSeconds * factor))
+    case (.duration(let duration), .divide, _):
+      let divisor = try operand(rhs, op)
+      guard divisor != 0 else { throw EvaluationError(message: "division by zero") }
+      return .duration(.seconds(duration.inSeconds / divisor))
+    default:
+      break
+    }
+    if let a = wholeNumber(lhs), let b = wholeNumber(rhs) {
+      return try wholeArithmetic(a, op, b)
+    }
+    let a = try operand(lhs, op)
+    let b = try operand(rhs, op)
+    let result: Double
+    switch op {
+    case .add: result = a + b
+    case .subtract: result = a - b
+    case .multiply: result = a * b
+    case .divide, .remainder:
+      guard b != 0 else { throw EvaluationError(message: "division by zero") }
+      result = op == .divide ? a / b : a.truncatingRemainder(dividingBy: b)
+    }
+    guard result.isFinite else {
+      throw EvaluationError(message: "the result of '\(op.rawValue)' is too large")
+    }
+    return .number(result)
+  }
+
+  private static func wholeArithmetic(_ a: Int, _ op: ArithmeticOperator, _ b: Int)
+    throws(EvaluationError) -> Value
+  {
+    let (result, overflow): (Int, Bool)
+    switch op {
+    case .add: (result, overflow) = a.addingReportingOverflow(b)
+    case .subtract: (result, overflow) = a.subtractingReportingOverflow(b)
+    case .multiply: (result, overflow) = a.multipliedReportingOverflow(by: b)
+    case .divide, .remainder:
+      guard b != 0 else { throw EvaluationError(message: "division by zero") }
+      if op == .divide, a % b != 0 { return .number(Double(a) / Double(b)) }
+      (result, overflow) =
+        op == .divide
+        ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+    }
+    guard !overflow else {
+      throw EvaluationError(message: "the result of '\(op.rawValue)' is too large")
+    }
+    return .integer(result)
+  }
+
+  /// `-operand`: a number or a duration.
+  static func negate(_ operand: Value) throws(EvaluationError) -> Value {
+    switch operand {
+    case .null:
+      throw EvaluationError(
+        message: "'-' needs a value, but it is null; write '(VALUE ?? 0)' to use a default")
+    case .duration(let duration): return .duration(.zero - duration)
+    default:
+      if let whole = wholeNumber(operand), whole != .min { return .integer(-whole) }
+      return .number(-(try self.operand(operand, .subtract)))
+    }
+  }
+
+  /// `container[key]`: a list by a whole number (negative from the end), a dictionary by a
+  /// key (as text; a missing key gives null). Null gives null, as paths do.
+  static func subscripted(_ container: Value, _ key: Value) throws(EvaluationError) -> Value {
+    switch container {
+    case .null:
+      return .null
+    case .list:
+      guard let position = wholeNumber(key) else {
+        throw EvaluationError(
+          message: "a list is indexed by a whole number, not \(key.valueType.keyword) "
+            + "'\(key.textDescription)'")
+      }
+      return try member(of: container, .index(position))
+    case .dictionary(let entries):
+      return entries[key.textDescription] ?? .null
+    default:
+      throw EvaluationError(
+        message: "\(container.valueType.keyword) cannot be indexed; only lists and "
+          + "dictionaries can")
+    }
+  }
+
+  /// A whole number, from an integer, a number without a fraction, or text that is one.
+  static func wholeNumber(_ value: Value) -> Int? {
+    switch value {
+    case .integer(let integer): return integer
+    case .number(let number):
+      guard number.rounded() == number, let whole = Int(exactly: number) else { return nil }
+      return whole
+    case .text(let text):
+      return Int(text.trimmingCharacters(in: .whitespaces))
+    default: return nil
+    }
+  }
+
+  private static func operand(_ value: Value, _ op: ArithmeticOperator) throws(EvaluationError)
+    -> Double
+  {
+    guard let number = number(value) else {
+      throw EvaluationError(
+        message: "'\(op.rawValue)' needs numbers, but \(value.valueType.keyword) "
+          + "'\(value.textDescription)' is not one")
+    }
+    return number
+  }
+}
+
+extension Value {
+  fileprivate var isDuration: Bool {
+    if case .duration = self { return true }
+    return false
+  }
+}

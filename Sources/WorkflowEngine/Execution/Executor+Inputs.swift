@@ -1,0 +1,28 @@
+public import IntentKit
+
+/// Inputs from the environment (`"env": "NAME"`) and the secrets a run must hide.
+extension Executor {
+  /// The value of an input's environment variable (`"env"`), when it is set; read from the
+  /// run's ``EvaluationEnvironment``, so tests choose the variables.
+  func environmentValue(of input: PlannedInput) -> Value? {
+    guard let name = input.environmentName,
+      let text = configuration.environment.variables[name]
+    else { return nil }
+    return Self.structured(.text(text), for: input.type)
+  }
+
+  /// What hides the values of the plan's secret inputs, given the values the run was given
+  /// (before binding) or bound: the given text, the environment's text and the bound value's
+  /// text are all hidden.
+  public func redactor(for plan: Plan, given: [String: Value], bound: [String: Value] = [:])
+    -> Redactor
+  {
+    var secrets: [String] = []
+    for input in plan.inputs where input.isSecret {
+      for value in [given[input.name], bound[input.name], environmentValue(of: input)] {
+        if let value { secrets += Redactor.texts(of: value) }
+      }
+    }
+    return Redactor(secrets: secrets)
+  }
+}

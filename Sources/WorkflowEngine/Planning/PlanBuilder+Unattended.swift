@@ -1,0 +1,54 @@
+import IntentKit
+import Suggestions
+
+/// The checks for workflows that run unattended (they have a `schedule`): a scheduled run
+/// gets its inputs only from `schedule.inputs`, `env` and defaults, and nobody answers its
+/// confirmations unless `schedule.yes` does.
+extension PlanBuilder {
+  mutating func checkUnattended(_ schedule: WorkflowSchedule, steps: [PlannedStep]) {
+    for given in schedule.inputs {
+      guard let input = inputs.first(where: { $0.name == given.name }) else {
+        var message = "'schedule.inputs' names '\(given.name)', which is not an input"
+        if let suggestion = Spelling.closest(to: given.name, among: inputs.map(\.name)) {
+          message += "; did you mean '\(suggestion)'?"
+        } else if inputs.isEmpty {
+          message += "; the workflow declares no inputs"
+        } else {
+          message += "; the inputs are " + Diagnostic.list(inputs.map(\.name), joinedBy: "and")
+        }
+        error(message, at: given.location)
+        continue
+      }
+      do {
+        _ = try Executor.structured(given.value, for: input.type).coerced(to: input.type)
+      } catch {
+        self.error(
+          "'schedule.inputs' gives input '\(input.name)' a value that is not \(input.type.article) "
+            + "\(input.type): \(error.message)", at: given.location)
+      }
+    }
+    let scheduled = Set(schedule.inputs.map(\.name))
+    for input in inputs
+    where input.defaultValue == nil && input.environmentName == nil
+      && !scheduled.contains(input.name)
+    {
+      error(
+        "input '\(input.name)' has no default, no \"env\" and no value in 'schedule.inputs', "
+          + "so a scheduled run can never get it; add \"inputs\": {\"\(input.name)\": …} to "
+          + "'schedule'", at: input.location)
+    }
+    guard !schedule.yes else { return }
+    for step in Plan.allSteps(of: steps) {
+      guard case .action(let action) = step.kind,
+        step.options.confirm || action.descriptor.asksForConfirmation
+      else { continue }
+      let intent = action.descriptor.identifier.rawValue
+      let name = step.label == intent ? "step '\(intent)'" : "step '\(step.label)' (\(intent))"
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "\(name) asks for confirmation, so a scheduled run stops there with exit code 4; add "
+            + "\"yes\": true to 'schedule' to answer yes", at: step.location))
+    }
+  }
+}
