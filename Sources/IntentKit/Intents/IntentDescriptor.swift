@@ -18,6 +18,9 @@ public struct IntentDescriptor: Sendable {
   public let literalParameters: [String: String]
   /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
   public let asksForConfirmation: Bool
+  /// The boolean parameter that turns the question off when `false`
+  /// (``ConfirmingIntent/confirmationParameter``).
+  public let confirmationParameter: String?
   let instantiate: @Sendable () -> IntentInstance
 
   /// Reads an intent type's metadata.
@@ -30,6 +33,7 @@ public struct IntentDescriptor: Sendable {
     isLongRunning = Intent.self is any LongRunningIntent.Type
     literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
     asksForConfirmation = Intent.self is any ConfirmingIntent.Type
+    confirmationParameter = (Intent.self as? any ConfirmingIntent.Type)?.confirmationParameter
     parameters = Self.slots(of: Intent()).map { name, slot in
       ParameterDescriptor(name: name, metadata: slot.metadata)
     }
