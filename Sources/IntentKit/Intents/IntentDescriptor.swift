@@ -35,6 +35,9 @@ public struct IntentDescriptor: Sendable {
   public var literalParameters: [String: String] { details.value.literalParameters }
   /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
   public var asksForConfirmation: Bool { details.value.asksForConfirmation }
+  /// The boolean parameter that turns the question off when `false`
+  /// (``ConfirmingIntent/confirmationParameter``).
+  public var confirmationParameter: String? { details.value.confirmationParameter }
 
   /// What the engine reads on every step, computed once.
   var resolved: Details { details.value }
@@ -82,6 +85,7 @@ public struct IntentDescriptor: Sendable {
     let isLongRunning: Bool
     let literalParameters: [String: String]
     let asksForConfirmation: Bool
+    let confirmationParameter: String?
     let instantiate: @Sendable () -> IntentInstance
 
     init<Intent: AppIntent>(_: Intent.Type) {
@@ -101,6 +105,7 @@ public struct IntentDescriptor: Sendable {
       isLongRunning = Intent.self is any LongRunningIntent.Type
       literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
       asksForConfirmation = Intent.self is any ConfirmingIntent.Type
+      confirmationParameter = (Intent.self as? any ConfirmingIntent.Type)?.confirmationParameter
       let isCancellable = Intent.self is any CancellableIntent.Type
       // The slots a new instance hands to the collector are its parameters, in order, unless
       // the intent creates parameters in some unusual way: then reflect on every instance.

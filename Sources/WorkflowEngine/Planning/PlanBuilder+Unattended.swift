@@ -40,7 +40,7 @@ extension PlanBuilder {
     guard !schedule.yes else { return }
     for step in Plan.allSteps(of: steps) {
       guard case .action(let action) = step.kind,
-        step.options.confirm || action.descriptor.asksForConfirmation
+        step.options.confirm || Self.asks(action)
       else { continue }
       let intent = action.descriptor.identifier.rawValue
       let name = step.label == intent ? "step '\(intent)'" : "step '\(step.label)' (\(intent))"
@@ -50,5 +50,17 @@ extension PlanBuilder {
           "\(name) asks for confirmation, so a scheduled run stops there with exit code 4; add "
             + "\"yes\": true to 'schedule' to answer yes", at: step.location))
     }
+  }
+
+  /// Whether the intent asks for confirmation, given what the step sets: `files.delete`
+  /// with `"confirmBeforeDeleting": false` does not.
+  private static func asks(_ action: ActionPlan) -> Bool {
+    let descriptor = action.descriptor
+    guard descriptor.asksForConfirmation else { return false }
+    guard let name = descriptor.confirmationParameter,
+      let given = action.arguments.first(where: { $0.name == name })
+    else { return true }
+    if case .literal(.boolean(false)) = given.value { return false }
+    return true
   }
 }
