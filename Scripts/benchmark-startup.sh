@@ -1,25 +1,87 @@
 #!/usr/bin/env bash
-# Measures the runner's cold start: --version, validating and running a one-step workflow.
-# Usage: Scripts/benchmark-startup.sh   (builds a release binary; uses hyperfine if present)
+# Measures the runner's cold start, each figure as a ratio against a baseline timed in the same
+# hyperfine run, so that a busy machine moves both sides alike:
+#   - `intentflow run` of a 3-step workflow, against a static Swift hello world (built here)
+#     and against bash + jq doing the same three steps;
+#   - `intentflow validate` of 10,000 chained steps, against `jq empty` of the same file.
+# It also checks that a named time zone works in the static binary (see TOOLCHAIN.md).
+# Usage: Scripts/benchmark-startup.sh [RUNS]   (default 200; needs hyperfine and jq)
+#   INTENTFLOW_BINARY=PATH measures that binary instead of building one (to compare builds).
 set -euo pipefail
+runs=${1:-200}
 cd "$(dirname "$0")/.."
-swift build -c release --product intentflow >/dev/null
-binary=$PWD/.build/release/intentflow
+for tool in hyperfine jq; do
+  command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install -y $tool)" >&2; exit 2; }
+done
+if [ -n "${INTENTFLOW_BINARY:-}" ]; then
+  binary=$INTENTFLOW_BINARY
+else
+  swift build -c release --static-swift-stdlib --product intentflow >/dev/null
+  binary=$PWD/.build/release/intentflow
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat > "$work/one.json" <<'JSON'
-{ "name": "one", "steps": [ { "intent": "text.uppercase", "parameters": { "input": "hello" } } ] }
-JSON
-export INTENTFLOW_HOME="$work/home"
-"$binary" run "$work/one.json" >/dev/null   # creates the run store once
-if command -v hyperfine >/dev/null; then
-  hyperfine -N --warmup 10 --runs 200 \
-    "$binary --version" "$binary validate $work/one.json" "$binary run $work/one.json"
-else
-  for command in "--version" "validate $work/one.json" "run $work/one.json"; do
-    start=$(date +%s%N)
-    for _ in $(seq 200); do "$binary" $command >/dev/null; done
-    end=$(date +%s%N)
-    echo "intentflow $command: $(( (end - start) / 200000 )) µs per start (200 runs)"
-  done
+
+# The static build must still know named time zones (FoundationInternationalization).
+zone=$("$binary" next "0 7 * * *" --timezone Europe/Prague --count 1 --after 2026-07-01T00:00:00Z)
+if [ "$zone" != "2026-07-01T07:00:00+02:00" ]; then
+  echo "the static binary lost named time zones: got '$zone'" >&2
+  exit 1
 fi
+
+cat > "$work/hello.swift" <<'SWIFT'
+print("Hello, world!")
+SWIFT
+swiftc -O -static-stdlib "$work/hello.swift" -o "$work/hello" 2>/dev/null
+
+cat > "$work/three.json" <<'JSON'
+{ "name": "three", "steps": [
+  { "intent": "text.uppercase", "parameters": { "input": "hello" } },
+  { "intent": "text.uppercase" },
+  { "intent": "text.uppercase" } ] }
+JSON
+# The same three steps in bash and jq: read the input, then one jq per step.
+cat > "$work/three.sh" <<'SH'
+#!/usr/bin/env bash
+value=$(jq -r '.steps[0].parameters.input' "$1")
+for _ in 1 2 3; do value=$(jq -rn --arg v "$value" '$v | ascii_upcase'); done
+printf '%s\n' "$value"
+SH
+chmod +x "$work/three.sh"
+
+{
+  printf '{"name":"chained","steps":[{"id":"s0","intent":"text.uppercase","parameters":{"input":"start"}}'
+  for i in $(seq 1 9999); do
+    printf ',\n{"id":"s%d","intent":"text.uppercase","parameters":{"input":"${s%d} x"}}' "$i" $((i - 1))
+  done
+  printf ']}\n'
+} > "$work/chained.json"
+
+export INTENTFLOW_HOME="$work/home"
+"$binary" run "$work/three.json" >/dev/null   # creates the run store once
+
+hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/start.json" \
+  -n hello "$work/hello" \
+  -n run "$binary run $work/three.json" \
+  -n bash+jq "$work/three.sh $work/three.json" >/dev/null
+hyperfine -N --warmup 3 --runs $((runs / 10 + 5)) --export-json "$work/validate.json" \
+  -n "jq empty" "jq empty $work/chained.json" \
+  -n validate "$binary validate $work/chained.json" >/dev/null
+
+# Medians of wall time, and means of CPU time (user + system): on a busy machine a process
+# also waits for a processor, which the CPU time leaves out.
+wall() { jq -r --arg n "$2" '.results[] | select(.command == $n) | .median' "$1"; }
+cpu() { jq -r --arg n "$2" '.results[] | select(.command == $n) | .user + .system' "$1"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+ms() { awk -v a="$1" 'BEGIN { printf "%.1f ms", a * 1000 }'; }
+report() { # FILE NAME BASELINE GOAL
+  local file=$1 name=$2 base=$3 goal=$4
+  local w c bw bc
+  w=$(wall "$file" "$name"); c=$(cpu "$file" "$name")
+  bw=$(wall "$file" "$base"); bc=$(cpu "$file" "$base")
+  echo "$name against $base: wall $(ms "$w") / $(ms "$bw") = $(ratio "$w" "$bw")×," \
+    "CPU $(ms "$c") / $(ms "$bc") = $(ratio "$c" "$bc")×; goal $goal"
+}
+report "$work/start.json" run hello "≤ 2×"
+report "$work/start.json" run bash+jq "≤ 0.1×"
+report "$work/validate.json" validate "jq empty" "≤ 1×"

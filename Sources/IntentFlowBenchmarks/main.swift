@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|memory|wal|system|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|all]`
 import Foundation
 
 // Each area's benchmark lives in its own file and prints its figures.
@@ -8,7 +8,23 @@ if which == "memory-stage", CommandLine.arguments.count == 4 {
   try runMemoryStage(CommandLine.arguments[2], path: CommandLine.arguments[3])
   exit(0)
 }
+if which == "memory-child" {
+  // A child process of the goals benchmark: its peak memory is the figure.
+  try await runMemoryChild(CommandLine.arguments.dropFirst(2).first ?? "unread")
+  exit(0)
+}
+if which == "profile-validate" {
+  // For a profiler: nothing but validating the 10,000-step workflow of the goals benchmark.
+  try runValidationForProfiling()
+  exit(0)
+}
+if which == "profile-steps" {
+  // For a profiler: nothing but the per-step loop of the goals benchmark.
+  try await runStepsForProfiling()
+  exit(0)
+}
 let benchmarks: [(String, () async throws -> Void)] = [
+  ("goals", runGoalsBenchmark),
   ("json", runJSONBenchmark),
   ("cron", runCronBenchmark),
   ("store", runStoreBenchmark),

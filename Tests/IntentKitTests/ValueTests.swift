@@ -23,6 +23,16 @@ struct ValueTests {
     #expect(!value.isMissing(for: .text))
   }
 
+  @Test(
+    "whitespace of any script is blank, and any other character is not",
+    arguments: [
+      ("\u{00A0}", true), (" \u{2003}\r\n", true), ("\u{0085}", true), (" é", false),
+      ("日本", false), ("\u{1F600}", false), ("\u{000B}\u{000C}", true), ("\u{001F}", false),
+    ])
+  func blankText(text: String, isBlank: Bool) {
+    #expect(Value.text(text).isMissing(for: .text) == isBlank)
+  }
+
   @Test("for a list parameter only null is missing; an empty list is a value")
   func missingForList() {
     #expect(Value.null.isMissing(for: .list(.text)))

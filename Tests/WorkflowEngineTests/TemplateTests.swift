@@ -53,6 +53,19 @@ struct TemplateTests {
     #expect(template.plainText == "Hello , you owe  €!")
   }
 
+  @Test("offsets count scalars, not bytes, after text in any script")
+  func offsetsInScalars() throws {
+    let template = try Template.parse("€ ${a} 日本 ${ é == b.ü }")
+    #expect(
+      template.segments == [
+        .text("€ "), .expression(ref("a", at: 0), offset: 2), .text(" 日本 "),
+        .expression(.compare(ref("é", at: 1), .equal, ref("b", .property("ü"), at: 6)), offset: 10),
+      ])
+    let error = try #require(syntaxError("日本 ${ü ==}"))
+    #expect(error.offset == 9)
+    #expect(error.message == "expected a value at the end of the expression")
+  }
+
   @Test("adjacent expressions have no text between them")
   func adjacent() throws {
     #expect(

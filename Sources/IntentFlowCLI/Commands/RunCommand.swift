@@ -124,6 +124,7 @@ enum RunCommand: Command {
     var configuration = Executor.Configuration()
     configuration.assumeYes =
       command[Self.yes] || (scheduled && plan.workflow.schedule?.yes == true)
+    configuration.keepsStepOutputs = json  // only --json prints step outputs
     configuration.now = context.now
     if let timeout { configuration.defaultTimeout = timeout }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)

@@ -11,6 +11,8 @@ public struct IntentContext: Sendable {
   public var progress: ProgressReporter
   /// The id of the running step, if any.
   public var stepID: String?
+  /// The running step's permission to change app data; `nil` outside a step.
+  public var lease: StepLease?
   /// Who answers questions an intent asks itself (`ask.text`); set by ``IntentInvocation``.
   public var interaction: any InteractionHandler = NonInteractiveHandler()
 

@@ -1,27 +1,20 @@
+import Synchronization
+
 /// Everything the engine knows about an intent, read once from its Swift declaration:
 /// identifier, texts, parameters with their types, the input parameter, the output type.
 ///
 /// It drives static validation, `intentflow intents` and `describe`, prompts, the docs and the
 /// JSON Schema, and it makes fresh instances to run.
+///
+/// Making a descriptor reads only the intent's static texts. The parameters are read the first
+/// time anyone asks (one instance of the intent and one `Mirror`), so a registry of many intents
+/// costs almost nothing to build and a run pays only for the intents its workflow uses.
 public struct IntentDescriptor: Sendable {
   public let identifier: IntentIdentifier
   public let title: String
   public let description: String
   public let parameterSummary: String?
-  /// Parameters in declaration order.
-  public let parameters: [ParameterDescriptor]
-  /// The type of the value `perform()` returns.
-  public let outputType: ValueType
-  /// Whether the intent may run past the default timeout while it reports progress.
-  public let isLongRunning: Bool
-  /// Parameters that take no `${…}`, with the reason (see ``LiteralParameters``).
-  public let literalParameters: [String: String]
-  /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
-  public let asksForConfirmation: Bool
-  /// The boolean parameter that turns the question off when `false`
-  /// (``ConfirmingIntent/confirmationParameter``).
-  public let confirmationParameter: String?
-  let instantiate: @Sendable () -> IntentInstance
+  private let details: LazyDetails
 
   /// Reads an intent type's metadata.
   public init<Intent: AppIntent>(_ type: Intent.Type) {
@@ -29,42 +22,39 @@ public struct IntentDescriptor: Sendable {
     title = Intent.title
     description = Intent.description
     parameterSummary = Intent.parameterSummary
-    outputType = Intent.Output.valueType
-    isLongRunning = Intent.self is any LongRunningIntent.Type
-    literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
-    asksForConfirmation = Intent.self is any ConfirmingIntent.Type
-    confirmationParameter = (Intent.self as? any ConfirmingIntent.Type)?.confirmationParameter
-    parameters = Self.slots(of: Intent()).map { name, slot in
-      ParameterDescriptor(name: name, metadata: slot.metadata)
-    }
-    let inputs = parameters.filter(\.isInput)
-    precondition(
-      inputs.count <= 1, "\(Intent.identifier) marks more than one parameter as its input")
-    instantiate = { Self.instance(of: Intent()) }
+    details = LazyDetails { Details(Intent.self) }
   }
 
-  private static func instance<Intent: AppIntent>(of intent: Intent) -> IntentInstance {
-    var cancel: (@Sendable (CancellationReason) async -> Void)?
-    if let cancellable = intent as? any CancellableIntent {
-      cancel = { reason in await cancellable.onCancel(reason: reason) }
-    }
-    let perform: @Sendable () async throws -> ErasedResult = {
-      let result = try await intent.perform()
-      return ErasedResult(
-        value: result.value?.intentValue ?? .null, dialog: result.dialog, snippet: result.snippet)
-    }
-    return IntentInstance(
-      slots: Dictionary(uniqueKeysWithValues: slots(of: intent)),
-      confirm: { try await intent.confirm() }, perform: perform, onCancel: cancel)
-  }
+  /// Parameters in declaration order.
+  public var parameters: [ParameterDescriptor] { details.value.parameters }
+  /// The type of the value `perform()` returns.
+  public var outputType: ValueType { details.value.outputType }
+  /// Whether the intent may run past the default timeout while it reports progress.
+  public var isLongRunning: Bool { details.value.isLongRunning }
+  /// Parameters that take no `${…}`, with the reason (see ``LiteralParameters``).
+  public var literalParameters: [String: String] { details.value.literalParameters }
+  /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
+  public var asksForConfirmation: Bool { details.value.asksForConfirmation }
+  /// The boolean parameter that turns the question off when `false`
+  /// (``ConfirmingIntent/confirmationParameter``).
+  public var confirmationParameter: String? { details.value.confirmationParameter }
+
+  /// What the engine reads on every step, computed once.
+  var resolved: Details { details.value }
 
   /// The parameter that receives the previous step's output when a step leaves it unset.
-  public var inputParameter: ParameterDescriptor? { parameters.first(where: \.isInput) }
+  public var inputParameter: ParameterDescriptor? {
+    let details = details.value
+    return details.inputIndex.map { details.parameters[$0] }
+  }
 
   /// The parameter called `name`.
   public func parameter(named name: String) -> ParameterDescriptor? {
     parameters.first { $0.name == name }
   }
+
+  /// The parameters' names, in the order of ``parameters``.
+  public var parameterNames: [String] { details.value.names }
 
   /// The parameter summary with each `{name}` replaced: by `values[name]` when given, else
   /// by the parameter's title. Falls back to the title when there is no summary.
@@ -82,15 +72,83 @@ public struct IntentDescriptor: Sendable {
   }
 
   /// Creates a fresh instance whose parameters have no values yet.
-  public func makeInstance() -> IntentInstance { instantiate() }
+  ///
+  /// - Complexity: one intent initialisation; no reflection after the first instance.
+  public func makeInstance() -> IntentInstance { details.value.instantiate() }
 
-  private static func slots(of intent: some AppIntent) -> [(String, ParameterSlot)] {
-    Mirror(reflecting: intent).children.compactMap { child in
-      guard let parameter = child.value as? any ParameterProtocol, var name = child.label else {
-        return nil
+  /// What reflection tells about an intent, read once per descriptor.
+  struct Details: Sendable {
+    let parameters: [ParameterDescriptor]
+    let names: [String]
+    let inputIndex: Int?
+    let outputType: ValueType
+    let isLongRunning: Bool
+    let literalParameters: [String: String]
+    let asksForConfirmation: Bool
+    let confirmationParameter: String?
+    let instantiate: @Sendable () -> IntentInstance
+
+    init<Intent: AppIntent>(_: Intent.Type) {
+      let (probe, collected) = SlotCollector.make(Intent.self)
+      let reflected = Self.slots(of: probe)
+      let parameters = reflected.map { name, slot in
+        ParameterDescriptor(name: name, metadata: slot.metadata)
       }
-      if name.hasPrefix("_") { name.removeFirst() }
-      return (name, parameter.slot)
+      self.parameters = parameters
+      let names = parameters.map(\.name)
+      self.names = names
+      let inputs = parameters.indices.filter { parameters[$0].isInput }
+      precondition(
+        inputs.count <= 1, "\(Intent.identifier) marks more than one parameter as its input")
+      inputIndex = inputs.first
+      outputType = Intent.Output.valueType
+      isLongRunning = Intent.self is any LongRunningIntent.Type
+      literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
+      asksForConfirmation = Intent.self is any ConfirmingIntent.Type
+      confirmationParameter = (Intent.self as? any ConfirmingIntent.Type)?.confirmationParameter
+      let isCancellable = Intent.self is any CancellableIntent.Type
+      // The slots a new instance hands to the collector are its parameters, in order, unless
+      // the intent creates parameters in some unusual way: then reflect on every instance.
+      let positional =
+        collected.count == reflected.count
+        && zip(collected, reflected).allSatisfy { $0 === $1.1 }
+      instantiate = {
+        let (intent, slots) = SlotCollector.make(Intent.self)
+        return IntentInstance(
+          intent: intent, slotList: positional ? slots : Self.slots(of: intent).map(\.1),
+          names: names, isCancellable: isCancellable)
+      }
+    }
+
+    private static func slots(of intent: some AppIntent) -> [(String, ParameterSlot)] {
+      Mirror(reflecting: intent).children.compactMap { child in
+        guard let parameter = child.value as? any ParameterProtocol, var name = child.label else {
+          return nil
+        }
+        if name.hasPrefix("_") { name.removeFirst() }
+        return (name, parameter.slot)
+      }
+    }
+  }
+
+  /// Computes the details on first use, once, from any thread.
+  private final class LazyDetails: Sendable {
+    private let make: @Sendable () -> Details
+    private let cache = Mutex<Details?>(nil)
+
+    init(_ make: @escaping @Sendable () -> Details) {
+      self.make = make
+    }
+
+    var value: Details {
+      if let details = cache.withLock({ $0 }) { return details }
+      // Made outside the lock: making an intent may read other descriptors.
+      let details = make()
+      return cache.withLock { cache in
+        if let existing = cache { return existing }
+        cache = details
+        return details
+      }
     }
   }
 }
@@ -147,10 +205,32 @@ public struct ParameterDescriptor: Sendable {
 
 /// A fresh intent ready to be resolved and run, with the engine's handles on it.
 public struct IntentInstance: Sendable {
-  let slots: [String: ParameterSlot]
-  let confirm: @Sendable () async throws -> ConfirmationResult
-  let perform: @Sendable () async throws -> ErasedResult
-  let onCancel: (@Sendable (CancellationReason) async -> Void)?
+  let intent: any AppIntent
+  /// The parameters' slots, in the order of ``IntentDescriptor/parameters``.
+  let slotList: [ParameterSlot]
+  let names: [String]
+  let isCancellable: Bool
+
+  /// The slots by parameter name (for tests and tools; the engine goes by position).
+  var slots: [String: ParameterSlot] {
+    Dictionary(zip(names, slotList)) { first, _ in first }
+  }
+
+  func confirm() async throws -> ConfirmationResult { try await intent.confirm() }
+
+  func perform() async throws -> ErasedResult { try await Self.perform(intent) }
+
+  /// The intent's `onCancel`, when it is a ``CancellableIntent``.
+  var onCancel: (@Sendable (CancellationReason) async -> Void)? {
+    guard isCancellable, let cancellable = intent as? any CancellableIntent else { return nil }
+    return { reason in await cancellable.onCancel(reason: reason) }
+  }
+
+  private static func perform<Intent: AppIntent>(_ intent: Intent) async throws -> ErasedResult {
+    let result = try await intent.perform()
+    return ErasedResult(
+      value: result.value?.intentValue ?? .null, dialog: result.dialog, snippet: result.snippet)
+  }
 }
 
 /// An ``IntentResult`` with its value as an engine ``Value``.

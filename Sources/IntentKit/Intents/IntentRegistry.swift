@@ -4,42 +4,68 @@ import Suggestions
 ///
 /// Adding an intent is one line: `registry.register(AddTodo.self)`. Other packages build
 /// their own registry from the standard one and theirs, and their own runner on top.
+///
+/// Registering reads only each intent's identifier and texts; its parameters are read when a
+/// workflow first uses it (see ``IntentDescriptor``).
 public struct IntentRegistry: Sendable {
-  private var descriptors: [IntentIdentifier: IntentDescriptor] = [:]
+  /// Sorted by identifier, found by binary search. An array rather than a dictionary: the
+  /// runner starts faster without instantiating a dictionary type (and searching the binary
+  /// for its key's `Hashable` conformance) before it has read its command line.
+  private var descriptors: [IntentDescriptor] = []
 
   /// Creates a registry holding the given intents.
   public init(_ intents: [any AppIntent.Type] = []) {
+    descriptors.reserveCapacity(intents.count)
     for intent in intents { register(intent) }
   }
 
   /// Adds an intent. A second intent with the same identifier is a programming error.
   public mutating func register(_ intent: any AppIntent.Type) {
-    let descriptor = IntentDescriptor(intent)
-    precondition(
-      descriptors[descriptor.identifier] == nil,
-      "two intents are registered as '\(descriptor.identifier)'")
-    descriptors[descriptor.identifier] = descriptor
+    insert(IntentDescriptor(intent))
   }
 
   /// Adds every intent of another registry.
   public mutating func merge(_ other: IntentRegistry) {
-    for descriptor in other.intents {
-      precondition(
-        descriptors[descriptor.identifier] == nil,
-        "two intents are registered as '\(descriptor.identifier)'")
-      descriptors[descriptor.identifier] = descriptor
+    for descriptor in other.descriptors { insert(descriptor) }
+  }
+
+  private mutating func insert(_ descriptor: IntentDescriptor) {
+    let position = index(of: descriptor.identifier.rawValue)
+    precondition(
+      position == descriptors.endIndex
+        || descriptors[position].identifier.rawValue != descriptor.identifier.rawValue,
+      "two intents are registered as '\(descriptor.identifier)'")
+    descriptors.insert(descriptor, at: position)
+  }
+
+  /// The position of the first descriptor whose identifier is not less than `identifier`.
+  private func index(of identifier: String) -> Int {
+    var low = 0
+    var high = descriptors.count
+    while low < high {
+      let middle = (low + high) / 2
+      if descriptors[middle].identifier.rawValue < identifier {
+        low = middle + 1
+      } else {
+        high = middle
+      }
     }
+    return low
   }
 
   /// The intent with this identifier.
+  ///
+  /// - Complexity: O(log n) in the number of intents.
   public func intent(_ identifier: IntentIdentifier) -> IntentDescriptor? {
-    descriptors[identifier]
+    let position = index(of: identifier.rawValue)
+    guard position < descriptors.count,
+      descriptors[position].identifier.rawValue == identifier.rawValue
+    else { return nil }
+    return descriptors[position]
   }
 
   /// Every intent, sorted by identifier.
-  public var intents: [IntentDescriptor] {
-    descriptors.values.sorted { $0.identifier < $1.identifier }
-  }
+  public var intents: [IntentDescriptor] { descriptors }
 
   /// The known identifier closest to a misspelt one, for "did you mean".
   public func suggestion(for identifier: String) -> IntentIdentifier? {
@@ -57,7 +83,7 @@ public struct IntentRegistry: Sendable {
       default: break
       }
     }
-    for descriptor in descriptors.values {
+    for descriptor in descriptors {
       visit(descriptor.outputType)
       descriptor.parameters.forEach { visit($0.type) }
     }

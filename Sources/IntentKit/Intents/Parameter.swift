@@ -44,8 +44,12 @@ public struct Parameter<T: ValueConvertible>: Sendable {
     slot = ParameterSlot(
       metadata: ParameterMetadata(
         title: title, description: description, type: T.valueType, isOptional: T.isOptionalType,
-        defaultValue: `default`.map(\.intentValue), prompt: requestValueDialog, isInput: isInput),
+        defaultValue: `default`.map { $0.intentValue }, prompt: requestValueDialog, isInput: isInput
+      ),
       resolver: resolver)
+    // While the engine makes an instance, it gathers the slots here, in declaration order, so
+    // that it finds them without reflecting on the intent (see `SlotCollector`).
+    SlotCollector.current?.collect(slot)
   }
 
   /// Declares a parameter with a default written as the property's initial value.

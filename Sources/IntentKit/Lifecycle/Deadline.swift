@@ -2,166 +2,207 @@ import Synchronization
 
 /// Runs an intent's `perform()` against its timeout and against cancellation of the run.
 ///
-/// The work runs in its own task and races a timer. Whichever ends first decides the
-/// outcome; the other is cancelled. On a timeout or a cancellation the intent is cancelled
-/// cooperatively and told why (``CancellableIntent/onCancel(reason:)``) before the step
-/// reports. An intent that ignores cancellation is abandoned rather than waited for: a step
-/// must never hang the run. For long-running intents every progress report restarts the
-/// timeout.
+/// `perform()` starts at once on the calling thread (`Task.immediate`). An intent that
+/// finishes without suspending — most do — has its result as soon as that call returns: no
+/// timer is armed, no continuation made, nothing else runs. Only an intent that suspends gets
+/// a timer, which sleeps the timeout (again after each progress report, for long-running
+/// intents) and then decides the outcome; cancellation of the run decides it too. Whoever
+/// decides first wins.
+///
+/// On a timeout or a cancellation the step's ``StepLease`` is revoked in the same instant, so
+/// the intent can no longer commit changes; then the intent is cancelled, told why
+/// (``CancellableIntent/onCancel(reason:)``), and awaited for up to `grace` (wall-clock time;
+/// zero waits not at all). An intent that
+/// ignores cancellation even then is left to end on its own, unable to change anything: a step
+/// never hangs the run, and never changes app data after it has reported.
 enum Deadline {
-  static func run<T: Sendable>(
-    timeout: Duration?, restartsOnProgress: Bool, context: IntentContext,
+  /// How one `perform()` ended, or why it was stopped.
+  enum Decision: Sendable {
+    case finished(Result<ErasedResult, any Error>)
+    case timedOut(Duration)
+    case cancelled(CancellationReason)
+  }
+
+  static func run(
+    lease: StepLease, timeout: Duration?, restartsOnProgress: Bool, grace: Duration,
     sleep: @escaping @Sendable (Duration) async throws -> Void,
     reason: @escaping @Sendable () -> CancellationReason,
     onCancel: (@Sendable (CancellationReason) async -> Void)?,
-    operation: @escaping @Sendable (IntentContext) async throws -> T
-  ) async throws -> T {
-    let race = Race<T>()
-    var context = context
-    context.progress = context.progress.then(ProgressReporter { _ in race.noteActivity() })
-    let workContext = context
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        // Cancelled before the work began (the handler runs at once for a task that is
-        // already cancelled): the outcome is decided, so never start perform().
-        guard race.start(continuation) else { return }
-        let work = Task.immediate {
-          do {
-            race.finish(.success(try await operation(workContext)))
-          } catch {
-            race.finish(.failure(error))
-          }
-        }
-        var timer: Task<Void, Never>?
-        // `Task.immediate` runs the work on this thread until it first suspends, so an intent
-        // that never suspends costs no thread hop; the timer is only armed if it does.
-        if let timeout, !race.isDecided {
-          timer = Task.immediate {
-            var seen = race.activity
-            while true {
-              do { try await sleep(timeout) } catch { return }
-              guard !Task.isCancelled else { return }
-              let now = race.activity
-              guard restartsOnProgress, now != seen else { break }
-              seen = now
-            }
-            guard race.claim() else { return }
-            work.cancel()
-            await tell(onCancel, .timeout(timeout), in: workContext)
-            race.finishClaimed(
-              .failure(
-                IntentFlowError(
-                  .timedOut, "timed out after \(DurationText.format(timeout))",
-                  underlying: nil)))
-          }
-        }
-        race.attach(work: work, timer: timer)
-      }
-    } onCancel: {
-      guard race.claim() else { return }
+    operation: @escaping @Sendable () async throws -> ErasedResult
+  ) async throws -> ErasedResult {
+    // Cancelled before the work began: the outcome is decided, so never start perform().
+    if Task.isCancelled {
       let why = reason()
-      race.cancelTasks()
-      Task {
-        await tell(onCancel, why, in: workContext)
-        race.finishClaimed(
-          .failure(IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)))
+      lease.decide(.cancelled(why))
+      await tell(onCancel, why)
+      throw IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)
+    }
+    // The work inherits the task-local context (and so the lease) from the invocation.
+    let work = Task.immediate {
+      let result: Result<ErasedResult, any Error>
+      do {
+        result = .success(try await operation())
+      } catch {
+        result = .failure(error)
       }
+      lease.workEnded(result)
+    }
+    if case .finished(let result)? = lease.decision { return try result.get() }
+
+    // The work suspended: arm the timer, and wait for whoever decides.
+    var timer: Task<Void, Never>?
+    if let timeout {
+      timer = Task.immediate {
+        var seen = lease.activity
+        while true {
+          do { try await sleep(timeout) } catch { return }
+          guard !Task.isCancelled else { return }
+          let now = lease.activity
+          guard restartsOnProgress, now != seen else { break }
+          seen = now
+        }
+        lease.decide(.timedOut(timeout))
+      }
+    }
+    let decision = await withTaskCancellationHandler {
+      await withUnsafeContinuation { lease.waitForDecision($0) }
+    } onCancel: {
+      if lease.decide(.cancelled(reason())) { work.cancel() }
+    }
+    timer?.cancel()
+    await timer?.value
+
+    switch decision {
+    case .finished(let result):
+      return try result.get()
+    case .timedOut(let limit):
+      await stop(work, lease: lease, telling: onCancel, .timeout(limit), grace: grace)
+      throw IntentFlowError(
+        .timedOut, "timed out after \(DurationText.format(limit))", underlying: nil)
+    case .cancelled(let why):
+      await stop(work, lease: lease, telling: onCancel, why, grace: grace)
+      throw IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)
     }
   }
 
-  /// Calls the intent's `onCancel` with the step's context, so that it reaches the same
-  /// dependencies as `perform()` (it runs in a task of its own, outside `perform()`'s).
+  /// Cancels the work, tells the intent why, and waits up to `grace` for it to end.
+  ///
+  /// Both run in tasks of their own (awaited here), because the run's task may itself be
+  /// cancelled, and a cancelled task's sleeps and clean-up would end at once.
+  private static func stop(
+    _ work: Task<Void, Never>, lease: StepLease,
+    telling onCancel: (@Sendable (CancellationReason) async -> Void)?,
+    _ reason: CancellationReason, grace: Duration
+  ) async {
+    work.cancel()
+    await Task.immediate { await tell(onCancel, reason) }.value
+    guard grace > .zero else { return }
+    // The grace period is wall-clock time, not the injected sleep, which measures timeouts
+    // only: a test's manual clock decides when a step times out, not how long it winds down.
+    let graceTimer = Task.immediate {
+      try? await Task.sleep(for: grace)
+      lease.endGrace()
+    }
+    await withUnsafeContinuation { lease.waitForWorkOrGrace($0) }
+    graceTimer.cancel()
+    await graceTimer.value
+  }
+
+  /// Calls the intent's `onCancel`; it sees the same context (dependencies) as `perform()`.
   private static func tell(
-    _ onCancel: (@Sendable (CancellationReason) async -> Void)?, _ reason: CancellationReason,
-    in context: IntentContext
+    _ onCancel: (@Sendable (CancellationReason) async -> Void)?, _ reason: CancellationReason
   ) async {
     guard let onCancel else { return }
-    await IntentContext.$current.withValue(context) { await onCancel(reason) }
+    await onCancel(reason)
   }
 }
 
-/// The shared state of one race: who finished first, and the tasks to cancel.
-private final class Race<T: Sendable>: Sendable {
-  private struct State {
-    var continuation: CheckedContinuation<T, any Error>?
-    var claimed = false
-    var pending: Result<T, any Error>?
-    var work: Task<Void, Never>?
-    var timer: Task<Void, Never>?
-    var activity = 0
+extension StepLease {
+  /// The state of one `perform()` race: the decision, and who waits for what.
+  struct Race: Sendable {
+    var decision: Deadline.Decision?
+    var waiter: UnsafeContinuation<Deadline.Decision, Never>?
+    var workHasEnded = false
+    var graceIsOver = false
+    var endWaiter: UnsafeContinuation<Void, Never>?
   }
-  private let state = Mutex(State())
 
-  var activity: Int { state.withLock { $0.activity } }
+  var decision: Deadline.Decision? { race.withLock { $0.decision } }
 
-  var isDecided: Bool { state.withLock { $0.claimed } }
+  var activity: Int { reports.load(ordering: .relaxed) }
 
-  func noteActivity() { state.withLock { $0.activity &+= 1 } }
+  /// Counts a progress report: a long-running intent's timer starts over. (An atomic, not the
+  /// race's lock: an intent may report progress from inside a commit.)
+  func noteActivity() { reports.add(1, ordering: .relaxed) }
 
-  /// Keeps the continuation to resume with the outcome, or resumes it now if the outcome is
-  /// already there. Returns whether the race is still open, that is, nobody claimed it yet.
-  func start(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
-    let (open, pending) = state.withLock { state -> (Bool, Result<T, any Error>?) in
-      if let pending = state.pending {
-        state.pending = nil
-        return (false, pending)
+  /// Decides the outcome unless someone already has; true if this call decided it. A timeout
+  /// or a cancellation revokes the lease in the same step, so that no change commits between
+  /// the decision and the revocation.
+  @discardableResult
+  func decide(_ decision: Deadline.Decision) -> Bool {
+    let (decided, waiter) = race.withLock {
+      race -> (Bool, UnsafeContinuation<Deadline.Decision, Never>?) in
+      guard race.decision == nil else { return (false, nil) }
+      race.decision = decision
+      revoke()
+      let waiter = race.waiter
+      race.waiter = nil
+      return (true, waiter)
+    }
+    waiter?.resume(returning: decision)
+    return decided
+  }
+
+  /// The work's own ending: decides the outcome unless a timeout or cancellation did, and lets
+  /// a stopped step stop waiting for it.
+  func workEnded(_ result: Result<ErasedResult, any Error>) {
+    let decision = Deadline.Decision.finished(result)
+    typealias Waiters = (
+      decision: UnsafeContinuation<Deadline.Decision, Never>?,
+      end: UnsafeContinuation<Void, Never>?
+    )
+    let waiters = race.withLock { race -> Waiters in
+      race.workHasEnded = true
+      var waiters: Waiters = (nil, race.endWaiter)
+      race.endWaiter = nil
+      if race.decision == nil {
+        race.decision = decision
+        revoke()
+        waiters.decision = race.waiter
+        race.waiter = nil
       }
-      state.continuation = continuation
-      return (!state.claimed, nil)
+      return waiters
     }
-    if let pending { continuation.resume(with: pending) }
-    return open
+    let (waiter, endWaiter) = waiters
+    waiter?.resume(returning: decision)
+    endWaiter?.resume()
   }
 
-  /// Takes the tasks to cancel; cancels them at once when the outcome is already decided
-  /// (the run was cancelled before they existed, or the work already finished).
-  func attach(work: Task<Void, Never>, timer: Task<Void, Never>?) {
-    let finished = state.withLock { state -> Bool in
-      state.work = work
-      state.timer = timer
-      return state.claimed
+  func waitForDecision(_ continuation: UnsafeContinuation<Deadline.Decision, Never>) {
+    let decided = race.withLock { race -> Deadline.Decision? in
+      if let decision = race.decision { return decision }
+      race.waiter = continuation
+      return nil
     }
-    // Decided already: by the work itself (cancelling it is harmless), or by a cancellation
-    // that came before the tasks were attached and so could not cancel them.
-    if finished {
-      work.cancel()
-      timer?.cancel()
-    }
+    if let decided { continuation.resume(returning: decided) }
   }
 
-  /// Takes the right to decide the outcome; false if someone already has.
-  func claim() -> Bool {
-    state.withLock { state in
-      guard !state.claimed else { return false }
-      state.claimed = true
-      return true
+  func endGrace() {
+    let waiter = race.withLock { race -> UnsafeContinuation<Void, Never>? in
+      race.graceIsOver = true
+      let waiter = race.endWaiter
+      race.endWaiter = nil
+      return waiter
     }
+    waiter?.resume()
   }
 
-  func cancelTasks() {
-    let (work, timer) = state.withLock { ($0.work, $0.timer) }
-    work?.cancel()
-    timer?.cancel()
-  }
-
-  /// The work's own ending: decides the outcome unless a timeout or cancellation did.
-  func finish(_ result: Result<T, any Error>) {
-    guard claim() else { return }
-    let timer = state.withLock { $0.timer }
-    timer?.cancel()
-    finishClaimed(result)
-  }
-
-  /// Resumes the continuation with the outcome; before ``start(_:)``, keeps the outcome for it.
-  func finishClaimed(_ result: Result<T, any Error>) {
-    let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
-      guard let continuation = state.continuation else {
-        state.pending = result
-        return nil
-      }
-      state.continuation = nil
-      return continuation
+  func waitForWorkOrGrace(_ continuation: UnsafeContinuation<Void, Never>) {
+    let over = race.withLock { race -> Bool in
+      if race.workHasEnded || race.graceIsOver { return true }
+      race.endWaiter = continuation
+      return false
     }
-    continuation?.resume(with: result)
+    if over { continuation.resume() }
   }
 }

@@ -29,6 +29,10 @@ public struct IntentInvocation: Sendable {
     }
     /// Told when the parameters are resolved and when the intent is confirmed.
     public var onPhase: (@Sendable (Phase) -> Void)?
+    /// How long (wall-clock time) a timed-out or cancelled intent is awaited to wind down
+    /// before the step reports; zero does not wait. Either way it can no longer commit changes
+    /// (see ``StepLease``).
+    public var cancellationGrace: Duration = .seconds(2)
     public init() {}
   }
 
@@ -64,14 +68,33 @@ public struct IntentInvocation: Sendable {
     self.options = options
   }
 
+  /// Prepares an invocation whose values are given by position, one for each of the
+  /// descriptor's parameters (`nil` for unset), as the executor binds them at plan time.
+  package init(
+    _ descriptor: IntentDescriptor, positional: [Value?], step: String,
+    interaction: any InteractionHandler, context: IntentContext, options: Options
+  ) {
+    self.init(
+      descriptor, step: step, interaction: interaction, context: context, options: options)
+    self.positional = positional
+  }
+
+  /// Parameter values by position; when set, ``arguments`` is not read.
+  private var positional: [Value?]?
+
   /// What a finished invocation produced.
   public struct Result: Sendable {
     /// The value `perform()` returned (`null` for none).
     public var output: Value
     public var dialog: String?
     public var snippet: String?
+    let names: [String]
+    let values: [Value]
+
     /// Every parameter's resolved value.
-    public var parameters: [String: Value]
+    public var parameters: [String: Value] {
+      Dictionary(zip(names, values)) { first, _ in first }
+    }
   }
 
   /// Resolves, confirms and performs.
@@ -79,28 +102,56 @@ public struct IntentInvocation: Sendable {
   /// - Throws: ``IntentFlowError`` with code `needsValue`, `disambiguation`, `unsupported`,
   ///   `confirmationRequired`, `confirmationFailed`, `failed`, `timedOut` or `cancelled`.
   public func run() async throws(IntentFlowError) -> Result {
-    let instance = descriptor.makeInstance()
-    var resolved: [String: Value] = [:]
-    for parameter in descriptor.parameters {
-      guard let slot = instance.slots[parameter.name] else { continue }
-      let value = try await resolve(parameter, slot: slot)
-      slot.value = value
-      resolved[parameter.name] = value
+    let details = descriptor.resolved
+    let lease = StepLease()
+    var context = context
+    context.lease = lease
+    if details.isLongRunning {
+      context.progress = context.progress.then(ProgressReporter { _ in lease.noteActivity() })
     }
-    options.onPhase?(.resolved(resolved))
+    // One task-local binding for the whole lifecycle: queries, resolve rules, confirm() and
+    // perform() (whose task inherits it) all see the step's context.
+    do {
+      return try await IntentContext.$current.withValue(context) {
+        try await lifecycle(details, lease: lease)
+      }
+    } catch let error as IntentFlowError {
+      throw error
+    } catch {
+      throw failure(error, doing: nil, parameter: nil)
+    }
+  }
+
+  private func lifecycle(_ details: IntentDescriptor.Details, lease: StepLease)
+    async throws(IntentFlowError) -> Result
+  {
+    let instance = details.instantiate()
+    var values: [Value] = []
+    values.reserveCapacity(details.parameters.count)
+    for (index, parameter) in details.parameters.enumerated() {
+      let given = positional.map { $0[index] } ?? arguments[parameter.name]
+      let slot = instance.slotList[index]
+      let value = try await resolve(parameter, slot: slot, given: given ?? .null)
+      slot.value = value
+      values.append(value)
+    }
+    if let onPhase = options.onPhase {
+      onPhase(.resolved(Dictionary(zip(details.names, values)) { first, _ in first }))
+    }
     try await confirm(instance)
     options.onPhase?(.confirmed)
-    let result = try await perform(instance)
+    let result = try await perform(instance, lease: lease, details: details)
     return Result(
-      output: result.value, dialog: result.dialog, snippet: result.snippet, parameters: resolved)
+      output: result.value, dialog: result.dialog, snippet: result.snippet,
+      names: details.names, values: values)
   }
 
   // MARK: Resolve
 
-  private func resolve(_ parameter: ParameterDescriptor, slot: ParameterSlot)
+  private func resolve(_ parameter: ParameterDescriptor, slot: ParameterSlot, given: Value)
     async throws(IntentFlowError) -> Value
   {
-    var value = arguments[parameter.name] ?? .null
+    var value = given
     // An empty value (null from a skipped step, blank text from an input) leaves the
     // parameter unset, so its default applies: it is not required (see `isRequired`).
     if value.isMissing(for: parameter.type), let fallback = parameter.defaultValue {
@@ -217,10 +268,7 @@ public struct IntentInvocation: Sendable {
     }
     guard let resolver = slot.resolver else { return Outcome(resolution: .success(candidate)) }
     do {
-      let resolution = try await IntentContext.$current.withValue(context) {
-        try await resolver(candidate)
-      }
-      return Outcome(resolution: resolution)
+      return Outcome(resolution: try await resolver(candidate))
     } catch {
       throw failure(error, doing: "resolving '\(parameter.name)'", parameter: parameter.name)
     }
@@ -234,10 +282,8 @@ public struct IntentInvocation: Sendable {
     let text = value.textDescription.trimmingCharacters(in: .whitespacesAndNewlines)
     let found: [AnyEntity]
     do {
-      found = try await IntentContext.$current.withValue(context) {
-        let byID = try await type.entities(for: [text])
-        return byID.count == 1 ? byID : try await type.entities(matching: text)
-      }
+      let byID = try await type.entities(for: [text])
+      found = byID.count == 1 ? byID : try await type.entities(matching: text)
     } catch {
       throw failure(error, doing: "looking up \(type.name) '\(text)'", parameter: parameter.name)
     }
@@ -273,9 +319,7 @@ public struct IntentInvocation: Sendable {
     default: return []
     }
     do {
-      return try await IntentContext.$current.withValue(context) {
-        try await entityType.suggestedEntities().map(Value.entity)
-      }
+      return try await entityType.suggestedEntities().map(Value.entity)
     } catch {
       throw failure(
         error, doing: "listing \(entityType.name) suggestions", parameter: parameter.name)
@@ -298,7 +342,7 @@ public struct IntentInvocation: Sendable {
   private func confirm(_ instance: IntentInstance) async throws(IntentFlowError) {
     let result: ConfirmationResult
     do {
-      result = try await IntentContext.$current.withValue(context) { try await instance.confirm() }
+      result = try await instance.confirm()
     } catch {
       throw failure(error, doing: "confirming", parameter: nil)
     }
@@ -328,15 +372,15 @@ public struct IntentInvocation: Sendable {
 
   // MARK: Perform
 
-  private func perform(_ instance: IntentInstance) async throws(IntentFlowError) -> ErasedResult {
+  private func perform(
+    _ instance: IntentInstance, lease: StepLease, details: IntentDescriptor.Details
+  ) async throws(IntentFlowError) -> ErasedResult {
     do {
       return try await Deadline.run(
-        timeout: options.timeout, restartsOnProgress: descriptor.isLongRunning,
-        context: context, sleep: options.sleep, reason: options.cancellationReason,
-        onCancel: instance.onCancel
-      ) { context in
-        try await IntentContext.$current.withValue(context) { try await instance.perform() }
-      }
+        lease: lease, timeout: options.timeout, restartsOnProgress: details.isLongRunning,
+        grace: options.cancellationGrace, sleep: options.sleep,
+        reason: options.cancellationReason, onCancel: instance.onCancel,
+        operation: instance.perform)
     } catch let error as IntentFlowError {
       var error = error
       error.step = error.step ?? step

@@ -48,4 +48,27 @@ extension Value {
       self = .dictionary(entries)
     }
   }
+
+  /// A value straight from a parsed JSON node, as ``init(json:)-(JSONValue)`` makes it from the
+  /// node's plain value, without building that plain copy first: a literal list of a million
+  /// items costs one list of values, not two trees.
+  public init(json node: JSONNode) {
+    switch node.kind {
+    case .null: self = .null
+    case .bool(let value): self = .boolean(value)
+    case .integer(let value): self = .integer(value)
+    case .number(let value): self = .number(value)
+    case .string(let text): self = .text(text)
+    case .array(let items):
+      var values: [Value] = []
+      values.reserveCapacity(items.count)
+      for item in items { values.append(Value(json: item)) }
+      self = .list(values)
+    case .object(let object):
+      var entries: [String: Value] = [:]
+      entries.reserveCapacity(object.members.count)
+      for member in object.members { entries[member.key] = Value(json: member.value) }
+      self = .dictionary(entries)
+    }
+  }
 }

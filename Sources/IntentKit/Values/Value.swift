@@ -37,10 +37,23 @@ extension Value {
     switch (self, type) {
     case (.null, _): return true
     case (_, .list), (_, .any): return false
-    case (.text(let text), _): return text.allSatisfy(\.isWhitespace)
+    case (.text(let text), _): return Self.isBlank(text)
     case (.list(let items), _): return items.isEmpty
     default: return false
     }
+  }
+
+  /// Whether text is empty or only whitespace. ASCII text, nearly all text, is judged byte by
+  /// byte and usually by its first byte; other text is judged by its characters.
+  static func isBlank(_ text: String) -> Bool {
+    for byte in text.utf8 {
+      switch byte {
+      case 0x09...0x0D, 0x20: continue
+      case ..<0x80: return false
+      default: return text.allSatisfy(\.isWhitespace)
+      }
+    }
+    return true
   }
 
   /// The entity this value holds, if it is one.

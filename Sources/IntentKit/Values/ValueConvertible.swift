@@ -94,10 +94,21 @@ extension Value: ValueConvertible {
 
 extension Array: ValueConvertible where Element: ValueConvertible {
   public static var valueType: ValueType { .list(Element.valueType) }
-  public var intentValue: Value { .list(map(\.intentValue)) }
+  public var intentValue: Value {
+    // A list of values is already a value list: share its storage instead of copying it.
+    if Element.self == Value.self, let values = self as? [Value] { return .list(values) }
+    return .list(map { $0.intentValue })
+  }
   public init?(intentValue: Value) {
+    let items = intentValue.listItems
+    // `[Value]` parameters (lists of anything) take the list as it is, sharing its storage.
+    if Element.self == Value.self, let same = items as? [Element] {
+      self = same
+      return
+    }
     var result: [Element] = []
-    for item in intentValue.listItems {
+    result.reserveCapacity(items.count)
+    for item in items {
       guard let element = Element(intentValue: item) else { return nil }
       result.append(element)
     }
@@ -107,7 +118,7 @@ extension Array: ValueConvertible where Element: ValueConvertible {
 
 extension Dictionary: ValueConvertible where Key == String, Value: ValueConvertible {
   public static var valueType: ValueType { .dictionary }
-  public var intentValue: IntentKit.Value { .dictionary(mapValues(\.intentValue)) }
+  public var intentValue: IntentKit.Value { .dictionary(mapValues { $0.intentValue }) }
   public init?(intentValue: IntentKit.Value) {
     guard case .dictionary(let entries) = intentValue else { return nil }
     var result: [String: Value] = [:]

@@ -60,9 +60,12 @@ public final class TodoStore: Sendable {
   /// Adds an open todo.
   public func add(title: String, due: Date?, now: Date = Date()) throws -> Todo {
     let todo = Todo(id: UUID().uuidString.lowercased(), title: title, due: due, isDone: false)
-    try db().run(
-      "INSERT INTO todos (id, title, due, is_done, created_at) VALUES (?, ?, ?, 0, ?)",
-      [.text(todo.id), .text(title), SQLValue(due), .date(now)])
+    // Through the step's lease: a timed-out or cancelled step never adds a todo afterwards.
+    try IntentContext.commit {
+      try db().run(
+        "INSERT INTO todos (id, title, due, is_done, created_at) VALUES (?, ?, ?, 0, ?)",
+        [.text(todo.id), .text(title), SQLValue(due), .date(now)])
+    }
     return todo
   }
 
@@ -94,10 +97,12 @@ public final class TodoStore: Sendable {
   /// Marks a todo done; returns it, or `nil` when there is no such todo.
   public func complete(id: String, now: Date = Date()) throws -> Todo? {
     let id = id.lowercased()  // ids are stored lowercase; lookups ignore case
-    let changes = try db().run(
-      "UPDATE todos SET is_done = 1, completed_at = coalesce(completed_at, ?) WHERE id = ?",
-      [.date(now), .text(id)]
-    ).changes
+    let changes = try IntentContext.commit {
+      try db().run(
+        "UPDATE todos SET is_done = 1, completed_at = coalesce(completed_at, ?) WHERE id = ?",
+        [.date(now), .text(id)]
+      ).changes
+    }
     guard changes > 0 else { return nil }
     return try todos(ids: [id]).first
   }
@@ -105,7 +110,11 @@ public final class TodoStore: Sendable {
   /// Deletes a todo; returns what it was, or `nil` when there is no such todo.
   public func delete(id: String) throws -> Todo? {
     let id = id.lowercased()
-    return try db().transaction { transaction in
+    return try IntentContext.commit { try deleteNow(id: id) }
+  }
+
+  private func deleteNow(id: String) throws -> Todo? {
+    try db().transaction { transaction in
       let rows = try transaction.query(
         "SELECT id, title, due, is_done FROM todos WHERE id = ?", [.text(id)])
       guard let row = rows.first else { return nil }

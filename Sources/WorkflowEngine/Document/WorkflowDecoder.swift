@@ -90,12 +90,12 @@ struct WorkflowDecoder {
         typeName = text(typeNode, what: "'type'") ?? "text"
         typeLocation = location(typeNode)
       } else if let defaultNode = declaration["default"], defaultNode.kind != .null {
-        typeName = Value(json: defaultNode.plainValue).valueType.keyword
+        typeName = Value(json: defaultNode).valueType.keyword
       }
       var input = WorkflowInput(
         name: member.key, location: location(member.keyPosition), typeName: typeName,
         typeLocation: typeLocation,
-        defaultValue: declaration["default"].map { Value(json: $0.plainValue) },
+        defaultValue: declaration["default"].map { Value(json: $0) },
         defaultLocation: declaration["default"].map(location),
         description: declaration["description"].flatMap { text($0, what: "'description'") })
       if let node = declaration["secret"] {
@@ -380,7 +380,7 @@ struct WorkflowDecoder {
     case .object(let object):
       return .dictionary(object.members.map { ($0.key, decodeValue($0.value)) }, span)
     default:
-      return .literal(Value(json: node.plainValue), span)
+      return .literal(Value(json: node), span)
     }
   }
 

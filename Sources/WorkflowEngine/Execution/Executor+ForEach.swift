@@ -13,29 +13,34 @@ extension RunState {
     _ step: PlannedStep, items: CompiledValue, itemSlot: Int, body: [PlannedStep]
   ) async throws(IntentFlowError) -> Value {
     let options = step.forEachOptions
-    var kept: [Value] = []
     let all = try loopValue { () throws(EvaluationError) in
       try Evaluator.value(items, slots, configuration.environment)
     }
-    for item in all.listItems {
-      if let filter = options.filter {
+    // Without a `where`, every item is kept: share the list instead of copying it.
+    var kept = options.filter == nil ? all.listItems : []
+    if let filter = options.filter {
+      for item in all.listItems {
         slots[itemSlot] = item
         let keep = try loopValue { () throws(EvaluationError) in
           try Evaluator.evaluate(filter, slots, configuration.environment)
         }
         guard Evaluator.isTrue(keep) else { continue }
+        kept.append(item)
       }
-      kept.append(item)
     }
     guard options.concurrency > 1, kept.count > 1 else {
+      // A loop whose output nothing reads does not collect it (see `Plan+Readers.swift`).
+      let collects = keepsOutput(of: step)
       var outputs: [Value] = []
-      outputs.reserveCapacity(kept.count)
+      // Reserved at once: growing by doubling would hold the old and the new buffer together.
+      if collects { outputs.reserveCapacity(kept.count) }
       for (offset, item) in kept.enumerated() {
         slots[itemSlot] = item
         if let indexSlot = options.indexSlot { slots[indexSlot] = .integer(offset + 1) }
-        outputs.append(try await block(body, previous: item))
+        let last = try await block(body, previous: item)
+        if collects { outputs.append(last) }
       }
-      return .list(outputs)
+      return collects ? .list(outputs) : .null
     }
     return try await concurrentPasses(
       step, items: kept, itemSlot: itemSlot, indexSlot: options.indexSlot, body: body,

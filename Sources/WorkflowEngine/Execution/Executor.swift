@@ -17,7 +17,15 @@ public struct Executor: Sendable {
     /// The dependencies intents read (stores, clocks).
     public var dependencies = DependencyValues()
     /// Receives every event of the run, synchronously; keep it quick.
-    public var observer: @Sendable (RunEvent) -> Void = { _ in }
+    public var observer: @Sendable (RunEvent) -> Void = { _ in } {
+      didSet { isObserved = true }
+    }
+    /// Whether anyone set an ``observer``: a run nobody observes makes no events.
+    var isObserved = false
+    /// Whether every step's record keeps its output (for `--json`). When false, a loop whose
+    /// output nothing in the workflow reads does not collect it (its record shows `null`), so
+    /// a `forEach` over a million items does not hold a million outputs.
+    public var keepsStepOutputs = true
     /// Sleeps for timeouts and retry delays; tests pass one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     /// Why the run is being cancelled, when it is.
@@ -129,7 +137,9 @@ public struct Executor: Sendable {
     let started = configuration.now()
     let clock = ContinuousClock()
     let start = clock.now
-    configuration.observer(.runStarted(workflow: plan.workflow.name))
+    if configuration.isObserved {
+      configuration.observer(.runStarted(workflow: plan.workflow.name))
+    }
     var run = RunState(plan: plan, configuration: configuration)
     var status = RunStatus.succeeded
     var output = Value.null
@@ -151,7 +161,7 @@ public struct Executor: Sendable {
         status = RunStatus(error.code)
       }
     }
-    configuration.observer(.runFinished(status: status))
+    if configuration.isObserved { configuration.observer(.runFinished(status: status)) }
     return RunResult(
       workflowName: plan.workflow.name, status: status, output: output,
       steps: run.records.compactMap { $0 }, error: failure, startedAt: started,
@@ -161,16 +171,54 @@ public struct Executor: Sendable {
 
 /// The state of one run: its slots and step records.
 struct RunState {
-  let plan: Plan
-  let configuration: Executor.Configuration
+  /// What does not change during the run, behind one reference: async calls copy a run's
+  /// state into their frames, and one reference is cheaper to copy than a plan and a
+  /// configuration field by field.
+  private final class Shared: Sendable {
+    let plan: Plan
+    let configuration: Executor.Configuration
+    /// The invocation options every step starts from.
+    let options: IntentInvocation.Options
+
+    init(plan: Plan, configuration: Executor.Configuration) {
+      self.plan = plan
+      self.configuration = configuration
+      var options = IntentInvocation.Options()
+      options.assumeYes = configuration.assumeYes
+      options.sleep = configuration.sleep
+      options.cancellationReason = configuration.cancellationReason
+      self.options = options
+    }
+  }
+
+  private let shared: Shared
   var slots: [Value]
   var records: [StepRecord?]
 
+  var plan: Plan { shared.plan }
+  var configuration: Executor.Configuration { shared.configuration }
+  var options: IntentInvocation.Options { shared.options }
+
   init(plan: Plan, configuration: Executor.Configuration) {
-    self.plan = plan
-    self.configuration = configuration
+    shared = Shared(plan: plan, configuration: configuration)
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
+  }
+
+  /// Whether a loop step collects its passes' outputs.
+  func keepsOutput(of step: PlannedStep) -> Bool {
+    configuration.keepsStepOutputs || plan.outputIsRead[step.index]
+  }
+
+  private func info(_ step: PlannedStep) -> StepInfo {
+    StepInfo(
+      index: step.index, id: step.id, label: step.label, intent: step.intent,
+      location: step.location)
+  }
+
+  /// Sends an event, made only when someone observes the run.
+  private func notify(_ event: @autoclosure () -> RunEvent) {
+    if configuration.isObserved { configuration.observer(event()) }
   }
 
   /// Runs a block's steps in order; returns the output passed on by the last one.
@@ -188,9 +236,6 @@ struct RunState {
   private mutating func step(_ step: PlannedStep, previous: Value) async throws(IntentFlowError)
     -> Value
   {
-    let info = StepInfo(
-      index: step.index, id: step.id, label: step.label, intent: step.intent,
-      location: step.location)
     if Task.isCancelled {
       throw IntentFlowError(
         .cancelled,
@@ -205,11 +250,11 @@ struct RunState {
           $0.output = .null
           ($0.dialog, $0.snippet, $0.error) = (nil, nil, nil)
         }
-        configuration.observer(.stepSkipped(info))
+        notify(.stepSkipped(info(step)))
         return previous
       }
     }
-    configuration.observer(.stepStarted(info))
+    notify(.stepStarted(info(step)))
     let clock = ContinuousClock()
     let started = clock.now
     var output: Value
@@ -218,8 +263,7 @@ struct RunState {
     do {
       switch step.kind {
       case .action(let action):
-        (output, dialog, snippet) = try await perform(
-          action, step: step, info: info, previous: previous)
+        (output, dialog, snippet) = try await perform(action, step: step, previous: previous)
       case .forEach(let items, let itemSlot, let body):
         output = try await forEach(step, items: items, itemSlot: itemSlot, body: body)
       case .branch(let condition, let then, let otherwise):
@@ -229,13 +273,15 @@ struct RunState {
         output = try await block(chosen, previous: previous)
       case .repeatLoop(let count, let passSlot, let body):
         let times = try repeatCount(count, step: step)
+        let keep = keepsOutput(of: step)
         var outputs: [Value] = []
-        outputs.reserveCapacity(times)
+        if keep { outputs.reserveCapacity(times) }
         for pass in 0..<times {
           if let passSlot { slots[passSlot] = .integer(pass + 1) }
-          outputs.append(try await block(body, previous: previous))
+          let last = try await block(body, previous: previous)
+          if keep { outputs.append(last) }
         }
-        output = .list(outputs)
+        output = keep ? .list(outputs) : .null
       case .workflow(let subplan, let inputs):
         output = try await runWorkflow(subplan, inputs: inputs, step: step)
       }
@@ -246,9 +292,10 @@ struct RunState {
         update(step) {
           ($0.status, $0.output, $0.error, $0.runs) = (.succeeded, stop.output, nil, $0.runs + 1)
         }
-        configuration.observer(
+        notify(
           .stepFinished(
-            info, output: stop.output, dialog: nil, snippet: nil, duration: clock.now - started))
+            info(step), output: stop.output, dialog: nil, snippet: nil,
+            duration: clock.now - started))
         throw error
       }
       let duration = clock.now - started
@@ -265,7 +312,7 @@ struct RunState {
       }
       if case .action = step.kind {
       } else {
-        configuration.observer(.stepFailed(info, error: failure, willRetry: false))
+        notify(.stepFailed(info(step), error: failure, willRetry: false))
       }
       slots[step.slot] = .null
       if step.options.onError == .continue, Self.canContinue(after: failure) {
@@ -287,38 +334,45 @@ struct RunState {
       $0.runs += 1
       $0.duration += duration
     }
-    configuration.observer(
-      .stepFinished(info, output: output, dialog: dialog, snippet: snippet, duration: duration))
+    notify(
+      .stepFinished(
+        info(step), output: output, dialog: dialog, snippet: snippet, duration: duration))
     return output
   }
 
   /// Runs an intent step, with its retries.
-  private mutating func perform(
-    _ action: ActionPlan, step: PlannedStep, info: StepInfo, previous: Value
-  ) async throws(IntentFlowError) -> (Value, String?, String?) {
-    var arguments: [String: Value] = [:]
-    for (name, value) in action.arguments { arguments[name] = try evaluate(value, step: step) }
-    if let input = action.implicitInput, arguments[input] == nil {
-      arguments[input] = previous
-    }
-    let observer = configuration.observer
-    var options = IntentInvocation.Options()
-    options.assumeYes = configuration.assumeYes
-    options.requireConfirmation = step.options.confirm
-    options.timeout = step.options.timeout ?? configuration.defaultTimeout
-    options.sleep = configuration.sleep
-    options.cancellationReason = configuration.cancellationReason
-    options.onPhase = { phase in
-      switch phase {
-      case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
-      case .confirmed: observer(.stepConfirmed(info))
+  private mutating func perform(_ action: ActionPlan, step: PlannedStep, previous: Value)
+    async throws(IntentFlowError) -> (Value, String?, String?)
+  {
+    var arguments: [Value?] = []
+    arguments.reserveCapacity(action.sources.count)
+    for source in action.sources {
+      switch source {
+      case .unset: arguments.append(nil)
+      case .given(let value): arguments.append(try evaluate(value, step: step))
+      case .previous: arguments.append(previous)
       }
     }
+    var options = self.options
+    options.requireConfirmation = step.options.confirm
+    options.timeout = step.options.timeout ?? configuration.defaultTimeout
+    var progress = ProgressReporter.ignored
+    let observer = configuration.observer
+    let observed = configuration.isObserved
+    let info = observed ? self.info(step) : nil
+    if let info {
+      options.onPhase = { phase in
+        switch phase {
+        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
+        case .confirmed: observer(.stepConfirmed(info))
+        }
+      }
+      progress = ProgressReporter { observer(.progress(info, $0)) }
+    }
     let context = IntentContext(
-      dependencies: configuration.dependencies,
-      progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id)
+      dependencies: configuration.dependencies, progress: progress, stepID: step.id)
     let invocation = IntentInvocation(
-      action.descriptor, arguments: arguments, step: step.label,
+      action.descriptor, positional: arguments, step: step.label,
       interaction: configuration.interaction, context: context, options: options)
     var attempt = 0
     while true {
@@ -331,7 +385,7 @@ struct RunState {
         failure.location = failure.location ?? step.location
         let retry =
           attempt < step.options.retries && step.options.retryPolicy.retries(error.code)
-        observer(.stepFailed(info, error: failure, willRetry: retry))
+        if let info { observer(.stepFailed(info, error: failure, willRetry: retry)) }
         guard retry else { throw failure }
         let delay = step.options.retryPolicy.delay(
           beforeRetry: attempt, base: step.options.retryDelay, random: configuration.random)

@@ -7,7 +7,7 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable {
   public var offset: Int
 }
 
-/// Parses the expression language by recursive descent over Unicode scalars.
+/// Parses the expression language by recursive descent over the UTF-8 bytes of its text.
 ///
 /// Grammar, lowest precedence first:
 /// ```
@@ -25,25 +25,51 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable {
 /// Nesting is limited, chains of `&&` and `||` are built as balanced trees, and an
 /// expression has a bounded number of arithmetic operators, so that hostile input cannot
 /// exhaust the stack.
+///
+/// Every token of the language is ASCII, so the parser reads bytes and decodes a scalar only
+/// where a name or whitespace may be non-ASCII. Offsets in errors and references are counted
+/// in Unicode scalars, converted from byte positions only when one is reported.
 struct ExpressionParser {
-  private let scalars: [Unicode.Scalar]
-  private var index = 0
+  private let bytes: [UInt8]
+  /// Where the expression's text starts and ends in `bytes`.
+  private let start: Int
+  private let end: Int
+  private var index: Int
   private var depth = 0
   private static let maximumDepth = 64
   /// Arithmetic and `??` chains are not balanced (`-` is not associative), so their length
   /// bounds how deep the tree is: at most this many such operators in one expression.
   private var operatorCount = 0
   private static let maximumOperators = 256
+  /// Whether the text is ASCII, so that byte offsets are scalar offsets.
+  private let isASCII: Bool
+  /// How many scalars come before `countedTo`: references are found in order, so counting
+  /// goes on from the previous one instead of from the start.
+  private var countedTo: Int
+  private var countedScalars = 0
 
-  private init(_ text: some StringProtocol) {
-    scalars = Array(text.unicodeScalars)
+  private init(_ bytes: [UInt8], from start: Int, to end: Int) {
+    self.bytes = bytes
+    self.start = start
+    self.end = end
+    index = start
+    countedTo = start
+    isASCII = bytes[start..<end].allSatisfy { $0 < 0x80 }
   }
 
   /// Parses a whole expression.
   static func parse(_ text: some StringProtocol) throws(ExpressionSyntaxError) -> Expression {
-    var parser = ExpressionParser(text)
+    let bytes = Array(text.utf8)
+    return try parse(bytes, from: 0, to: bytes.count)
+  }
+
+  /// Parses the expression in `bytes[start..<end]`; offsets count from `start`.
+  static func parse(_ bytes: [UInt8], from start: Int, to end: Int)
+    throws(ExpressionSyntaxError) -> Expression
+  {
+    var parser = ExpressionParser(bytes, from: start, to: end)
     parser.skipSpace()
-    guard !parser.atEnd else { throw parser.error("expected an expression", at: 0) }
+    guard !parser.atEnd else { throw parser.error("expected an expression", at: start) }
     let expression = try parser.parseOr()
     parser.skipSpace()
     guard parser.atEnd else {
@@ -52,35 +78,83 @@ struct ExpressionParser {
     return expression
   }
 
-  private var atEnd: Bool { index >= scalars.count }
-  private var current: Unicode.Scalar? { atEnd ? nil : scalars[index] }
+  private var atEnd: Bool { index >= end }
+  private var current: UInt8? { atEnd ? nil : bytes[index] }
 
-  private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-    index + offset < scalars.count ? scalars[index + offset] : nil
+  private func peek(_ offset: Int = 0) -> UInt8? {
+    index + offset < end ? bytes[index + offset] : nil
+  }
+
+  /// The scalar that starts at `position`, and the bytes it takes.
+  private func scalar(at position: Int) -> (Unicode.Scalar, Int)? {
+    guard position < end else { return nil }
+    var iterator = bytes[position..<end].makeIterator()
+    var decoder = UTF8()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+    return (scalar, UTF8.width(scalar))
+  }
+
+  /// The number of scalars in `bytes[start..<position]`.
+  private func scalarOffset(_ position: Int) -> Int {
+    let position = min(position, end)
+    if isASCII { return position - start }
+    var count = 0
+    for byte in bytes[start..<position] where byte & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  /// ``scalarOffset(_:)`` for positions met in increasing order, counting each byte once.
+  private mutating func scalarOffsetGoingOn(_ position: Int) -> Int {
+    if isASCII || position < countedTo { return scalarOffset(position) }
+    for byte in bytes[countedTo..<min(position, end)] where byte & 0xC0 != 0x80 {
+      countedScalars += 1
+    }
+    countedTo = min(position, end)
+    return countedScalars
   }
 
   private func rest(_ limit: Int) -> String {
-    var text = String(String.UnicodeScalarView(scalars[index..<min(scalars.count, index + limit)]))
-    if index + limit < scalars.count { text += "…" }
+    var stop = index
+    var taken = 0
+    while stop < end, taken < limit {
+      stop += 1
+      while stop < end, bytes[stop] & 0xC0 == 0x80 { stop += 1 }
+      taken += 1
+    }
+    var text = String(decoding: bytes[index..<stop], as: UTF8.self)
+    if stop < end { text += "…" }
     return text
   }
 
-  private func error(_ message: String, at offset: Int? = nil) -> ExpressionSyntaxError {
-    ExpressionSyntaxError(message: message, offset: offset ?? index)
+  private func error(_ message: String, at position: Int? = nil) -> ExpressionSyntaxError {
+    ExpressionSyntaxError(message: message, offset: scalarOffset(position ?? index))
   }
 
   private mutating func skipSpace() {
-    while let scalar = current, scalar.properties.isWhitespace { index += 1 }
+    while let byte = current {
+      switch byte {
+      case 0x09...0x0D, 0x20: index += 1
+      case ..<0x80: return
+      default:
+        guard let (scalar, width) = scalar(at: index), scalar.properties.isWhitespace else {
+          return
+        }
+        index += width
+      }
+    }
   }
 
-  private mutating func take(_ text: String) -> Bool {
+  /// Takes an ASCII token, after any space.
+  private mutating func take(_ token: StaticString) -> Bool {
     skipSpace()
-    let wanted = Array(text.unicodeScalars)
-    guard index + wanted.count <= scalars.count,
-      Array(scalars[index..<index + wanted.count]) == wanted
-    else { return false }
-    index += wanted.count
-    return true
+    let count = token.utf8CodeUnitCount
+    guard index + count <= end else { return false }
+    let matches = token.withUTF8Buffer { wanted in
+      for offset in 0..<count where bytes[index + offset] != wanted[offset] { return false }
+      return true
+    }
+    if matches { index += count }
+    return matches
   }
 
   private mutating func nested<T>(
@@ -123,7 +197,7 @@ struct ExpressionParser {
 
   private mutating func parseUnary() throws(ExpressionSyntaxError) -> Expression {
     skipSpace()
-    if current == "!", peek(1) != "=" {
+    if current == UInt8(ascii: "!"), peek(1) != UInt8(ascii: "=") {
       index += 1
       return .not(try nested { (parser) throws(ExpressionSyntaxError) in try parser.parseUnary() })
     }
@@ -133,12 +207,9 @@ struct ExpressionParser {
   private mutating func parseComparison() throws(ExpressionSyntaxError) -> Expression {
     let lhs = try parseCoalesce()
     skipSpace()
-    for op in [ComparisonOperator.equal, .notEqual, .lessOrEqual, .greaterOrEqual, .less, .greater]
-    where take(op.rawValue) {
-      return .compare(lhs, op, try parseCoalesce())
-    }
+    if let op = takeComparison() { return .compare(lhs, op, try parseCoalesce()) }
     if takeWord("contains") { return .contains(lhs, try parseCoalesce()) }
-    if current == "=" {
+    if current == UInt8(ascii: "=") {
       throw error("'=' is not an operator; use '==' to compare")
     }
     return lhs
@@ -163,13 +234,14 @@ struct ExpressionParser {
       let offset = index
       let op: ArithmeticOperator
       switch current {
-      case "+": op = .add
-      case "-": op = .subtract
+      case UInt8(ascii: "+"): op = .add
+      case UInt8(ascii: "-"): op = .subtract
       default: return lhs
       }
       index += 1
       try countOperator()
-      lhs = .arithmetic(lhs, op, try parseMultiplicative(), offset: offset)
+      let rhs = try parseMultiplicative()
+      lhs = .arithmetic(lhs, op, rhs, offset: scalarOffset(offset))
     }
   }
 
@@ -180,14 +252,15 @@ struct ExpressionParser {
       let offset = index
       let op: ArithmeticOperator
       switch current {
-      case "*": op = .multiply
-      case "/": op = .divide
-      case "%": op = .remainder
+      case UInt8(ascii: "*"): op = .multiply
+      case UInt8(ascii: "/"): op = .divide
+      case UInt8(ascii: "%"): op = .remainder
       default: return lhs
       }
       index += 1
       try countOperator()
-      lhs = .arithmetic(lhs, op, try parsePrefix(), offset: offset)
+      let rhs = try parsePrefix()
+      lhs = .arithmetic(lhs, op, rhs, offset: scalarOffset(offset))
     }
   }
 
@@ -195,15 +268,16 @@ struct ExpressionParser {
   /// negates.
   private mutating func parsePrefix() throws(ExpressionSyntaxError) -> Expression {
     skipSpace()
-    guard current == "-", let next = peek(1), !("0"..."9").contains(next) else {
+    guard current == UInt8(ascii: "-"), let next = peek(1),
+      !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next)
+    else {
       return try parsePrimary()
     }
     let offset = index
     index += 1
     try countOperator()
-    return .negate(
-      try nested { (parser) throws(ExpressionSyntaxError) in try parser.parsePrefix() },
-      offset: offset)
+    let operand = try nested { (parser) throws(ExpressionSyntaxError) in try parser.parsePrefix() }
+    return .negate(operand, offset: scalarOffset(offset))
   }
 
   private mutating func countOperator() throws(ExpressionSyntaxError) {
@@ -214,11 +288,29 @@ struct ExpressionParser {
     }
   }
 
-  private mutating func takeWord(_ word: String) -> Bool {
+  /// Takes a comparison operator, the longest that matches.
+  private mutating func takeComparison() -> ComparisonOperator? {
+    guard let first = current else { return nil }
+    let second = peek(1)
+    let op: ComparisonOperator
+    switch (first, second) {
+    case (UInt8(ascii: "="), UInt8(ascii: "=")): op = .equal
+    case (UInt8(ascii: "!"), UInt8(ascii: "=")): op = .notEqual
+    case (UInt8(ascii: "<"), UInt8(ascii: "=")): op = .lessOrEqual
+    case (UInt8(ascii: ">"), UInt8(ascii: "=")): op = .greaterOrEqual
+    case (UInt8(ascii: "<"), _): op = .less
+    case (UInt8(ascii: ">"), _): op = .greater
+    default: return nil
+    }
+    index += op.rawValue.utf8.count
+    return op
+  }
+
+  private mutating func takeWord(_ word: StaticString) -> Bool {
     skipSpace()
     let start = index
     guard take(word) else { return false }
-    if let next = current, Self.isNameScalar(next) {
+    if isNameScalar(at: index) {
       index = start
       return false
     }
@@ -227,63 +319,72 @@ struct ExpressionParser {
 
   private mutating func parsePrimary() throws(ExpressionSyntaxError) -> Expression {
     skipSpace()
-    guard let scalar = current else { throw error("expected a value at the end of the expression") }
-    switch scalar {
-    case "(":
+    guard let byte = current else { throw error("expected a value at the end of the expression") }
+    switch byte {
+    case UInt8(ascii: "("):
       index += 1
       let inner = try nested { (parser) throws(ExpressionSyntaxError) in try parser.parseOr() }
       guard take(")") else { throw error("expected ')'") }
       return inner
-    case "$" where peek(1) == "{":
+    case UInt8(ascii: "$") where peek(1) == UInt8(ascii: "{"):
       index += 2
       let inner = try nested { (parser) throws(ExpressionSyntaxError) in try parser.parseOr() }
       guard take("}") else { throw error("expected '}' to close '${'") }
       return inner
-    case "'", "\"":
-      return .literal(.text(try parseString(quote: scalar)))
-    case "-", "0"..."9":
+    case UInt8(ascii: "'"), UInt8(ascii: "\""):
+      return .literal(.text(try parseString(quote: byte)))
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return .literal(try parseNumber())
     default:
-      guard Self.isNameStart(scalar) else {
+      guard isNameStart(at: index) else {
         throw error("unexpected '\(rest(1))'; expected a value, a reference or '('")
       }
       return try parseReference()
     }
   }
 
-  private mutating func parseString(quote: Unicode.Scalar) throws(ExpressionSyntaxError) -> String {
-    let start = index
+  private mutating func parseString(quote: UInt8) throws(ExpressionSyntaxError) -> String {
+    let opening = index
     index += 1
-    var text = String.UnicodeScalarView()
-    while let scalar = current {
+    var text: [UInt8] = []
+    while let byte = current {
       index += 1
-      if scalar == quote { return String(text) }
-      if scalar == "\\", let next = current {
-        index += 1
+      if byte == quote { return String(decoding: text, as: UTF8.self) }
+      if byte == UInt8(ascii: "\\"), let next = current {
         switch next {
-        case "n": text.append("\n")
-        case "t": text.append("\t")
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "t"): text.append(0x09)
         default: text.append(next)
         }
+        index += 1
+        // An escaped non-ASCII scalar keeps its continuation bytes.
+        while let byte = current, byte & 0xC0 == 0x80 {
+          text.append(byte)
+          index += 1
+        }
       } else {
-        text.append(scalar)
+        text.append(byte)
       }
     }
-    throw error("unterminated text literal", at: start)
+    throw error("unterminated text literal", at: opening)
   }
 
   private mutating func parseNumber() throws(ExpressionSyntaxError) -> Value {
-    let start = index
-    if current == "-" { index += 1 }
-    while let scalar = current, ("0"..."9").contains(scalar) || scalar == "." { index += 1 }
-    let text = String(String.UnicodeScalarView(scalars[start..<index]))
+    let opening = index
+    if current == UInt8(ascii: "-") { index += 1 }
+    while let byte = current,
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+    {
+      index += 1
+    }
+    let text = String(decoding: bytes[opening..<index], as: UTF8.self)
     if let integer = Int(text) { return .integer(integer) }
     if let number = Double(text), number.isFinite { return .number(number) }
-    throw error("'\(text)' is not a number", at: start)
+    throw error("'\(text)' is not a number", at: opening)
   }
 
   private mutating func parseReference() throws(ExpressionSyntaxError) -> Expression {
-    let start = index
+    let opening = index
     let name = parseName()
     switch name {
     case "true": return .literal(.boolean(true))
@@ -291,38 +392,39 @@ struct ExpressionParser {
     case "null": return .literal(.null)
     default: break
     }
+    let root = scalarOffsetGoingOn(opening)
     var path: [PathComponent] = []
     // Once an index is an expression, what follows reads from that expression's value.
     var indexed: Expression?
-    while let scalar = current {
+    while let byte = current {
       let offset = index
       let component: PathComponent
-      if scalar == ".", let next = peek(1), Self.isNameStart(next) {
+      if byte == UInt8(ascii: "."), isNameStart(at: index + 1) {
         index += 1
         component = .property(parseName())
-      } else if scalar == "[" {
+      } else if byte == UInt8(ascii: "[") {
         index += 1
         if let position = takeWholeNumberIndex() {
           component = .index(position)
         } else {
           skipSpace()
-          if current == "]" { throw error("expected an index inside '[ ]'") }
+          if current == UInt8(ascii: "]") { throw error("expected an index inside '[ ]'") }
           let inner = try nested { (parser) throws(ExpressionSyntaxError) in try parser.parseOr() }
           guard take("]") else { throw error("expected ']'") }
-          let base = indexed ?? .reference(Reference(root: name, path: path, offset: start))
-          indexed = .subscripted(base, index: inner, offset: offset)
+          let base = indexed ?? .reference(Reference(root: name, path: path, offset: root))
+          indexed = .subscripted(base, index: inner, offset: scalarOffset(offset))
           continue
         }
       } else {
         break
       }
       if let base = indexed {
-        indexed = .member(base, component, offset: offset)
+        indexed = .member(base, component, offset: scalarOffset(offset))
       } else {
         path.append(component)
       }
     }
-    return indexed ?? .reference(Reference(root: name, path: path, offset: start))
+    return indexed ?? .reference(Reference(root: name, path: path, offset: root))
   }
 
   /// Reads `0]`, `-1 ]`: a whole-number literal and the closing bracket; leaves the position
@@ -331,18 +433,47 @@ struct ExpressionParser {
     let start = index
     skipSpace()
     let numberStart = index
-    if current == "-" { index += 1 }
-    while let digit = current, ("0"..."9").contains(digit) { index += 1 }
-    let digits = String(String.UnicodeScalarView(scalars[numberStart..<index]))
-    if let position = Int(digits), take("]") { return position }
+    if current == UInt8(ascii: "-") { index += 1 }
+    while let digit = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) {
+      index += 1
+    }
+    if let position = Int(String(decoding: bytes[numberStart..<index], as: UTF8.self)),
+      take("]")
+    {
+      return position
+    }
     index = start
     return nil
   }
 
   private mutating func parseName() -> String {
-    let start = index
-    while let scalar = current, Self.isNameScalar(scalar) { index += 1 }
-    return String(String.UnicodeScalarView(scalars[start..<index]))
+    let opening = index
+    while isNameScalar(at: index) {
+      index += bytes[index] < 0x80 ? 1 : scalar(at: index)?.1 ?? 1
+    }
+    return String(decoding: bytes[opening..<index], as: UTF8.self)
+  }
+
+  private func isNameStart(at position: Int) -> Bool {
+    guard position < end else { return false }
+    let byte = bytes[position]
+    if byte < 0x80 { return Self.isASCIINameStart(byte) }
+    return scalar(at: position).map { Self.isNameStart($0.0) } ?? false
+  }
+
+  private func isNameScalar(at position: Int) -> Bool {
+    guard position < end else { return false }
+    let byte = bytes[position]
+    if byte < 0x80 {
+      return Self.isASCIINameStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || byte == UInt8(ascii: "-")
+    }
+    return scalar(at: position).map { Self.isNameScalar($0.0) } ?? false
+  }
+
+  private static func isASCIINameStart(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
   }
 
   static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
@@ -356,6 +487,14 @@ struct ExpressionParser {
   /// Whether `name` can be a step id or a loop variable: a letter or `_`, then letters,
   /// digits, `_` or `-`.
   static func isValidName(_ name: String) -> Bool {
+    let bytes = name.utf8
+    if let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) {
+      return isASCIINameStart(first)
+        && bytes.allSatisfy {
+          isASCIINameStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+            || $0 == UInt8(ascii: "-")
+        }
+    }
     guard let first = name.unicodeScalars.first, isNameStart(first) else { return false }
     return name.unicodeScalars.allSatisfy(isNameScalar)
   }

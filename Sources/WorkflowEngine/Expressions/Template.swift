@@ -15,38 +15,58 @@ public struct Template: Sendable, Hashable {
 
   /// Parses text for `${…}` expressions.
   ///
+  /// Text without a `$` (most of it) is one text segment, found by one scan of its bytes;
+  /// otherwise the bytes are split at `${…}` and each expression is parsed in place.
+  ///
   /// - Throws: ``ExpressionSyntaxError`` with an offset into `text`.
+  /// - Complexity: O(n) in the text's length.
   public static func parse(_ text: String) throws(ExpressionSyntaxError) -> Template {
-    let scalars = Array(text.unicodeScalars)
+    guard text.utf8.contains(UInt8(ascii: "$")) else { return Template(segments: [.text(text)]) }
+    let bytes = Array(text.utf8)
     var segments: [Segment] = []
-    var literal = String.UnicodeScalarView()
+    var literal: [UInt8] = []
     var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if scalar == "$", index + 2 < scalars.count, scalars[index + 1] == "$",
-        scalars[index + 2] == "{"
+    // Scalars before `index`, counted as the scan goes: offsets are in scalars.
+    var scalars = 0
+    var counted = 0
+    func scalarOffset(_ position: Int) -> Int {
+      while counted < position {
+        if bytes[counted] & 0xC0 != 0x80 { scalars += 1 }
+        counted += 1
+      }
+      return scalars
+    }
+    let dollar = UInt8(ascii: "$")
+    let brace = UInt8(ascii: "{")
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == dollar, index + 2 < bytes.count, bytes[index + 1] == dollar,
+        bytes[index + 2] == brace
       {
-        literal.append(contentsOf: "${".unicodeScalars)
+        literal.append(contentsOf: [dollar, brace])
         index += 3
-      } else if scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "{" {
-        let end = try closingBrace(in: scalars, from: index + 2, opening: index)
+      } else if byte == dollar, index + 1 < bytes.count, bytes[index + 1] == brace {
+        let offset = scalarOffset(index)
+        let end = try closingBrace(in: bytes, from: index + 2, opening: offset)
         if !literal.isEmpty {
-          segments.append(.text(String(literal)))
-          literal = String.UnicodeScalarView()
+          segments.append(.text(String(decoding: literal, as: UTF8.self)))
+          literal.removeAll(keepingCapacity: true)
         }
-        let inner = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
         do {
-          segments.append(.expression(try ExpressionParser.parse(inner), offset: index))
+          let expression = try ExpressionParser.parse(bytes, from: index + 2, to: end)
+          segments.append(.expression(expression, offset: offset))
         } catch {
-          throw ExpressionSyntaxError(message: error.message, offset: index + 2 + error.offset)
+          throw ExpressionSyntaxError(message: error.message, offset: offset + 2 + error.offset)
         }
         index = end + 1
       } else {
-        literal.append(scalar)
+        literal.append(byte)
         index += 1
       }
     }
-    if !literal.isEmpty || segments.isEmpty { segments.append(.text(String(literal))) }
+    if !literal.isEmpty || segments.isEmpty {
+      segments.append(.text(String(decoding: literal, as: UTF8.self)))
+    }
     return Template(segments: segments)
   }
 
@@ -70,26 +90,27 @@ public struct Template: Sendable, Hashable {
     }
   }
 
-  /// Finds the `}` that closes a `${`, skipping quoted text and nested braces.
-  private static func closingBrace(
-    in scalars: [Unicode.Scalar], from start: Int, opening: Int
-  ) throws(ExpressionSyntaxError) -> Int {
+  /// Finds the `}` that closes a `${`, skipping quoted text and nested braces. (Quotes,
+  /// braces and backslashes are ASCII, so no byte of a multi-byte scalar is taken for one.)
+  private static func closingBrace(in bytes: [UInt8], from start: Int, opening: Int)
+    throws(ExpressionSyntaxError) -> Int
+  {
     var depth = 0
-    var quote: Unicode.Scalar?
+    var quote: UInt8?
     var index = start
-    while index < scalars.count {
-      let scalar = scalars[index]
+    while index < bytes.count {
+      let byte = bytes[index]
       if let open = quote {
-        if scalar == "\\" {
+        if byte == UInt8(ascii: "\\") {
           index += 1
-        } else if scalar == open {
+        } else if byte == open {
           quote = nil
         }
-      } else if scalar == "'" || scalar == "\"" {
-        quote = scalar
-      } else if scalar == "{" {
+      } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+        quote = byte
+      } else if byte == UInt8(ascii: "{") {
         depth += 1
-      } else if scalar == "}" {
+      } else if byte == UInt8(ascii: "}") {
         if depth == 0 { return index }
         depth -= 1
       }

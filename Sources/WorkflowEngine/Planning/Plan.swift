@@ -14,6 +14,8 @@ public struct Plan: Sendable {
   public var slotCount: Int
   /// How many steps there are, nested ones included (each has an ``PlannedStep/index``).
   public var stepCount: Int
+  /// By step index: whether anything can read the step's output (see `Plan+Readers.swift`).
+  let outputIsRead: [Bool]
   /// Problems that do not stop the workflow from running, such as a scheduled run that
   /// would stop for a confirmation; `validate`, `schedule` and `crontab` print them.
   public var warnings: [Diagnostic] = []
@@ -132,6 +134,8 @@ public struct ActionPlan: Sendable {
   public var arguments: [(name: String, value: CompiledValue)]
   /// The parameter that takes the previous step's output, when the step leaves it unset.
   public var implicitInput: String?
+  /// Each parameter's value source, by position (see `Plan+Binding.swift`).
+  let sources: [ArgumentSource]
 }
 
 /// An expression with its references bound to slots.

@@ -1,0 +1,65 @@
+import Synchronization
+
+/// A step's permission to change the world: live while the step runs, revoked for good the
+/// moment the step ends — finished, timed out or cancelled.
+///
+/// A store that an intent writes to commits through ``IntentContext/commit(_:)``, which runs
+/// the change only while the lease is live and holds it off until the change is done. So an
+/// intent that goes on after its step has reported `timedOut` or `cancelled` (one that ignores
+/// cancellation) can no longer commit anything: what the step reported is what happened.
+public final class StepLease: Sendable {
+  private let live = Mutex(true)
+  /// How `perform()` is going, for ``Deadline`` (which owns the lease's other half).
+  let race = Mutex(Race())
+  /// Progress reports so far, for the timer of a long-running intent.
+  let reports = Atomic(0)
+
+  /// Creates a live lease.
+  public init() {}
+
+  /// Whether the step is still running.
+  public var isLive: Bool { live.withLock { $0 } }
+
+  /// Runs `change` if the step is still running; revoking the lease waits until it is done.
+  ///
+  /// Keep `change` short and synchronous (one statement or transaction), and do not commit
+  /// again from inside it.
+  ///
+  /// - Throws: ``IntentFlowError`` `.cancelled` when the step has ended; whatever `change`
+  ///   throws.
+  @discardableResult
+  public func commit<T>(_ change: () throws -> T) throws -> T {
+    try live.withLock { live in
+      guard live else {
+        throw IntentFlowError(
+          .cancelled,
+          "the step ended (it timed out or was cancelled) before this change was saved; "
+            + "nothing was changed", underlying: nil)
+      }
+      return try change()
+    }
+  }
+
+  /// Ends the lease; waits for a change in progress to finish first.
+  func revoke() {
+    live.withLock { $0 = false }
+  }
+}
+
+extension IntentContext {
+  /// Runs a change to app data (a store's write) only while the running step may still make it.
+  ///
+  /// Outside a step (tests, tools) the change simply runs.
+  ///
+  /// ```swift
+  /// try IntentContext.commit { try database.run("INSERT …") }
+  /// ```
+  ///
+  /// - Throws: ``IntentFlowError`` `.cancelled` when the step has already ended; whatever
+  ///   `change` throws.
+  @discardableResult
+  public static func commit<T>(_ change: () throws -> T) throws -> T {
+    guard let lease = current.lease else { return try change() }
+    return try lease.commit(change)
+  }
+}
