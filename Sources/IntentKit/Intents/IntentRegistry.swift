@@ -21,6 +21,12 @@ public struct IntentRegistry: Sendable {
     descriptors[descriptor.identifier] = descriptor
   }
 
+  /// Adds an intent described by metadata (an extension's); a taken identifier is an error.
+  public mutating func register(_ descriptor: IntentDescriptor) {
+    precondition(descriptors[descriptor.identifier] == nil, "'\(descriptor.identifier)' is taken")
+    descriptors[descriptor.identifier] = descriptor
+  }
+
   /// Adds every intent of another registry.
   public mutating func merge(_ other: IntentRegistry) {
     for descriptor in other.intents {
