@@ -150,8 +150,8 @@ public struct ExtensionSession: Sendable {
       ).fields
       let text = Self.text(of: result["content"])
       if result["isError"] == .bool(true) {
-        throw ExtensionError(
-          "\(name).\(declaration.name) failed: \(text.isEmpty ? "the tool reported an error" : text)")
+        // The step's error names the intent, and so the extension, already.
+        throw ExtensionError(text.isEmpty ? "the tool of '\(name)' reported an error" : text)
       }
       if let structured = result["structuredContent"], declaration.outputType == .dictionary {
         return Value(json: structured)

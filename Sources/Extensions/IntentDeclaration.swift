@@ -88,9 +88,13 @@ public struct IntentDeclaration: Sendable, Hashable {
       let isRequired = required.contains(name) && !nullable
       let isInput =
         inputParameter.map { $0 == name } ?? (isRequired && requiredCount == 1)
+      var description = fields["description"]?.text
+      if let allowed {
+        let choices = "one of " + allowed.map { "'\($0)'" }.joined(separator: ", ")
+        description = description.map { "\($0) (\(choices))" } ?? choices
+      }
       return DynamicParameter(
-        name: name, title: fields["title"]?.text ?? name,
-        description: fields["description"]?.text, type: type, isOptional: !isRequired,
+        name: name, title: fields["title"]?.text ?? name, description: description, type: type, isOptional: !isRequired,
         defaultValue: fields["default"].map(Value.init(json:)), isInput: isInput,
         allowedValues: allowed)
     }

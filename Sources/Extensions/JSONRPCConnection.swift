@@ -43,6 +43,11 @@ public final class JSONRPCConnection: Sendable {
     var environment = environment
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     if command.contains("/") {
+      guard FileManager.default.isExecutableFile(atPath: command) else {
+        throw ExtensionError(
+          "extension '\(name)': command '\(command)' does not exist or is not executable; "
+            + "check 'command' in extensions.json")
+      }
       process.executableURL = URL(fileURLWithPath: command)
     } else if let found = Self.find(command, path: path) {
       process.executableURL = URL(fileURLWithPath: found)
