@@ -44,6 +44,13 @@ public struct ExtensionCatalog: Sendable {
   /// `FILE:LINE:COL: message` for each entry (or the whole file) that could not be read.
   public var problems: [String]
 
+  /// A catalog of the given extensions.
+  public init(path: String?, extensions: [ExtensionConfiguration], problems: [String] = []) {
+    self.path = path
+    self.extensions = extensions
+    self.problems = problems
+  }
+
   /// No extensions at all.
   public static let empty = ExtensionCatalog(path: nil, extensions: [], problems: [])
 

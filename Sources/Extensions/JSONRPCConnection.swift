@@ -155,7 +155,8 @@ public final class JSONRPCConnection: Sendable {
   /// another `grace`, and waits for it to exit.
   public func stop(grace: Duration = .seconds(2)) async {
     writeLock.withLock { _ in try? input.close() }
-    if await waitForExit(within: grace) { return }
+    // A connection that broke the protocol may be stuck writing: no point in waiting for it.
+    if failure == nil, await waitForExit(within: grace) { return }
     kill(process.processIdentifier, SIGTERM)
     if await waitForExit(within: grace) { return }
     kill(process.processIdentifier, SIGKILL)
@@ -194,11 +195,14 @@ public final class JSONRPCConnection: Sendable {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
+      // Only the new bytes can hold a newline: the rest of the buffer was searched before.
+      var searchFrom = buffer.count
       buffer.append(contentsOf: chunk[0..<count])
       var start = 0
-      while let newline = buffer[start...].firstIndex(of: 0x0A) {
+      while let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
         let line = Array(buffer[start..<newline])
         start = newline + 1
+        searchFrom = start
         if !handle(line) { break reading }
       }
       buffer.removeFirst(start)

@@ -80,7 +80,11 @@ def call(request_id, params):
         sys.stderr.flush()
         os._exit(3)
     if MODE == "hang-on-call":
-        return  # never answers
+        # Says it has the call (so a test can time it out at that moment), then never answers.
+        token = params.get("_meta", {}).get("progressToken")
+        send({"jsonrpc": "2.0", "method": "notifications/progress",
+              "params": {"progressToken": token, "progress": 0, "message": "hanging"}})
+        return
     if MODE == "malformed-on-call":
         sys.stdout.write("{this is not json\n")
         sys.stdout.flush()
