@@ -65,10 +65,13 @@ public struct ExtensionCatalog: Sendable {
   public static func load(path: String, required: Bool = false) -> ExtensionCatalog {
     guard let data = FileManager.default.contents(atPath: path) else {
       let exists = FileManager.default.fileExists(atPath: path)
-      guard required || exists else { return ExtensionCatalog(path: nil, extensions: [], problems: []) }
+      guard required || exists else {
+        return ExtensionCatalog(path: nil, extensions: [], problems: [])
+      }
       return ExtensionCatalog(
         path: path, extensions: [],
-        problems: ["\(path): cannot read the extensions file; check that it exists and is readable"])
+        problems: ["\(path): cannot read the extensions file; check that it exists and is readable"]
+      )
     }
     return parse([UInt8](data), path: path)
   }
@@ -131,7 +134,8 @@ public struct ExtensionCatalog: Sendable {
       let hint = Spelling.closest(to: member.key, among: keys).map { "; did you mean '\($0)'?" }
       problem(
         member.keyPosition,
-        "unknown key '\(member.key)' in extension '\(name)'\(hint ?? "; expected one of \(keys.joined(separator: ", "))")")
+        "unknown key '\(member.key)' in extension '\(name)'\(hint ?? "; expected one of \(keys.joined(separator: ", "))")"
+      )
       valid = false
     }
     guard let commandNode = object["command"], case .string(let command) = commandNode.kind,
@@ -185,7 +189,8 @@ public struct ExtensionCatalog: Sendable {
     guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII
     else { return false }
     return name.unicodeScalars.allSatisfy {
-      $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+      $0.isASCII
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
     }
   }
 }

@@ -8,7 +8,8 @@ public enum ExtensionConformance {
     let name = declaration.name
     let allowed = name.unicodeScalars.allSatisfy {
       $0.isASCII
-        && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0))
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+          || "_-.".unicodeScalars.contains($0))
     }
     if !allowed {
       problems.append("the name '\(name)' should use only letters, digits, '_', '-' and '.'")

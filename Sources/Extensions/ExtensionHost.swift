@@ -215,7 +215,8 @@ public actor ExtensionHost {
     }
     var stamps = [path]
     // An interpreter's script is usually the first argument: its changes count too.
-    for file in [path] + configuration.arguments.prefix(2) where file.contains("/") || file == path {
+    for file in [path] + configuration.arguments.prefix(2) where file.contains("/") || file == path
+    {
       guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
         let modified = attributes[.modificationDate] as? Date
       else { continue }
@@ -268,8 +269,9 @@ public actor ExtensionHost {
     try? FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true)
     let temporary = path + ".\(getpid()).tmp"
-    guard FileManager.default.createFile(
-      atPath: temporary, contents: Data(document.serializedBytes(pretty: true)))
+    guard
+      FileManager.default.createFile(
+        atPath: temporary, contents: Data(document.serializedBytes(pretty: true)))
     else { return }
     if rename(temporary, path) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
   }

@@ -94,7 +94,8 @@ public struct IntentDeclaration: Sendable, Hashable {
         description = description.map { "\($0) (\(choices))" } ?? choices
       }
       return DynamicParameter(
-        name: name, title: fields["title"]?.text ?? name, description: description, type: type, isOptional: !isRequired,
+        name: name, title: fields["title"]?.text ?? name, description: description, type: type,
+        isOptional: !isRequired,
         defaultValue: fields["default"].map(Value.init(json:)), isInput: isInput,
         allowedValues: allowed)
     }

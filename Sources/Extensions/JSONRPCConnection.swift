@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 public import StrictJSON
 import Synchronization
@@ -19,6 +20,8 @@ public final class JSONRPCConnection: Sendable {
   private let input: FileHandle
   private let state = Mutex(State())
   private let writeLock = Mutex(())
+  /// Signalled when stderr reaches its end, so that an exit's message can quote the last line.
+  private let logEnded = DispatchSemaphore(value: 0)
 
   private struct State {
     var nextID = 1
@@ -215,6 +218,8 @@ public final class JSONRPCConnection: Sendable {
       }
     }
     process.waitUntilExit()
+    // A grandchild may hold stderr open: wait for its end a moment only.
+    _ = logEnded.wait(timeout: .now() + .milliseconds(500))
     let status = process.terminationStatus
     let how =
       process.terminationReason == .uncaughtSignal
@@ -303,10 +308,15 @@ public final class JSONRPCConnection: Sendable {
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return }
+      if count <= 0 {
+        logEnded.signal()
+        return
+      }
       state.withLock { state in
         state.stderrTail.append(contentsOf: chunk[0..<count])
-        if state.stderrTail.count > 4096 { state.stderrTail.removeFirst(state.stderrTail.count - 4096) }
+        if state.stderrTail.count > 4096 {
+          state.stderrTail.removeFirst(state.stderrTail.count - 4096)
+        }
       }
     }
   }

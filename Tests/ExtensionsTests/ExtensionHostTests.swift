@@ -1,8 +1,8 @@
 import Extensions
 import Foundation
 import IntentKit
-import Testing
 import TestSupport
+import Testing
 
 @Suite("MCP extensions over stdio, with the fixture server")
 struct ExtensionHostTests {
@@ -65,7 +65,8 @@ struct ExtensionHostTests {
     }
     var options = IntentInvocation.Options()
     options.assumeYes = true
-    let output = try await run("fx.delete_all", ["scope": .text("mine")], host: host, options: options)
+    let output = try await run(
+      "fx.delete_all", ["scope": .text("mine")], host: host, options: options)
     #expect(output == .text("deleted mine"))
     await host.shutdown()
   }
@@ -157,8 +158,9 @@ struct ExtensionHostTests {
   func unknownID() async throws {
     let message = try await failure(mode: "unknown-id-on-call")
     #expect(
-      message.hasPrefix("step 'fx.echo' (fx.echo) failed: extension 'fx' replied to unknown "
-        + "request id "), "\(message)")
+      message.hasPrefix(
+        "step 'fx.echo' (fx.echo) failed: extension 'fx' replied to unknown "
+          + "request id "), "\(message)")
   }
 
   @Test("a hang ends with the step's timeout, and the process is stopped at shutdown")
@@ -171,7 +173,8 @@ struct ExtensionHostTests {
     // The timeout "elapses" as soon as the fixture says it has the call.
     options.sleep = { _ in _ = await received.wait { $0 } }
     do {
-      _ = try await run("fx.echo", ["text": .text("hi")], host: host, options: options, progress: reporter)
+      _ = try await run(
+        "fx.echo", ["text": .text("hi")], host: host, options: options, progress: reporter)
       Issue.record("the hanging call returned")
     } catch {
       #expect(error.code == .timedOut, "\(error.message)")

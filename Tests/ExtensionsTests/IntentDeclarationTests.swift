@@ -29,7 +29,8 @@ struct IntentDeclarationTests {
       parameters.map(\.type) == [
         .text, .number, .integer, .boolean, .list(.text), .dictionary, .text, .date, .integer,
       ])
-    #expect(parameters.map(\.isOptional) == [false, true, true, true, false, true, true, true, true])
+    #expect(
+      parameters.map(\.isOptional) == [false, true, true, true, false, true, true, true, true])
     #expect(parameters[0].description == "A text.")
     #expect(parameters[2].defaultValue == .integer(3))
     #expect(parameters[6].allowedValues == ["a", "b"])

@@ -24,7 +24,8 @@ enum Fixture {
   /// A host over the fixture, without a cache.
   static func host(mode: String = "normal") throws -> ExtensionHost {
     ExtensionHost(
-      catalog: ExtensionCatalog(path: "extensions.json", extensions: [try configuration(mode: mode)], problems: []),
+      catalog: ExtensionCatalog(
+        path: "extensions.json", extensions: [try configuration(mode: mode)], problems: []),
       environment: ProcessInfo.processInfo.environment, cacheDirectory: nil,
       clientVersion: "test")
   }

@@ -1,8 +1,8 @@
 import CLIKit
 import Extensions
 import IntentKit
-import WorkflowEngine
 import Suggestions
+import WorkflowEngine
 
 /// `intentflow extensions [check NAME]`: the configured extensions, their state and intents,
 /// and a conformance check for authors.
@@ -72,7 +72,8 @@ enum ExtensionsCommand: Command {
             + "  \(kind), \(count) \(count == 1 ? "intent" : "intents") (\(source))")
         for declaration in declarations {
           let confirm = declaration.isDestructive ? " (asks for confirmation)" : ""
-          context.print("  \(configuration.name).\(declaration.name)  \(declaration.title)\(confirm)")
+          context.print(
+            "  \(configuration.name).\(declaration.name)  \(declaration.title)\(confirm)")
         }
       }
     }
@@ -96,8 +97,10 @@ enum ExtensionsCommand: Command {
       return ExitCode.failure
     }
     let kind = session.configuration.wireProtocol.rawValue
-    report(true, "started (pid \(session.connection.processIdentifier)), \(kind) version "
-      + "'\(session.protocolVersion)'")
+    report(
+      true,
+      "started (pid \(session.connection.processIdentifier)), \(kind) version "
+        + "'\(session.protocolVersion)'")
     report(!session.declarations.isEmpty, "declares \(session.declarations.count) intents")
     var seen: Set<String> = []
     for declaration in session.declarations {
@@ -118,7 +121,8 @@ enum ExtensionsCommand: Command {
       report(false, "answers 'ping': \(error)")
     }
     context.print(
-      failures == 0 ? "\(name) conforms" : "\(name): \(failures) \(failures == 1 ? "problem" : "problems")")
+      failures == 0
+        ? "\(name) conforms" : "\(name): \(failures) \(failures == 1 ? "problem" : "problems")")
     return failures == 0 ? ExitCode.success : ExitCode.failure
   }
 }
