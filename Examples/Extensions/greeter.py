@@ -13,7 +13,7 @@ import time
 
 INTENTS = [
     {"name": "greet", "title": "Greet", "description": "Says hello to someone.",
-     "parameterSummary": "Greet {name}", "input": "name", "output": "text",
+     "parameterSummary": "Greet {name}", "input": "name", "output": "text", "resolve": ["name"],
      "inputSchema": {"type": "object", "required": ["name"],
                      "properties": {"name": {"type": "string", "title": "Name"}}}},
     {"name": "count", "title": "Count", "description": "Counts to a number, slowly.",
@@ -51,6 +51,13 @@ for line in sys.stdin:
     method, request_id = message.get("method"), message.get("id")
     if method == "initialize":
         send({"jsonrpc": "2.0", "id": request_id, "result": {"protocolVersion": "1", "intents": INTENTS}})
+    elif method == "intents/resolve":  # only 'name' of 'greet' asks for it
+        value = message["params"]["value"]
+        if any(c.isdigit() for c in value):
+            result = {"result": "unsupported", "reason": "a name has no digits"}
+        else:
+            result = {"result": "success", "value": value.strip()}
+        send({"jsonrpc": "2.0", "id": request_id, "result": result})
     elif method == "intents/perform":
         threading.Thread(target=perform, args=(request_id, message["params"]), daemon=True).start()
     elif method == "notifications/cancelled":

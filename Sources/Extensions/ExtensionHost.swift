@@ -179,7 +179,16 @@ public actor ExtensionHost {
     if description.isEmpty { description = "Runs '\(declaration.name)' of extension '\(name)'." }
     return IntentDescriptor(
       identifier: identifier, title: title, description: description,
-      parameterSummary: declaration.parameterSummary, parameters: declaration.parameters(),
+      parameterSummary: declaration.parameterSummary,
+      parameters: declaration.parameters().map { parameter in
+        guard declaration.resolvedParameters.contains(parameter.name) else { return parameter }
+        var parameter = parameter
+        let parameterName = parameter.name
+        parameter.resolve = { [self] value in
+          try await session(name).resolve(declaration, parameter: parameterName, value: value)
+        }
+        return parameter
+      },
       outputType: declaration.outputType, isLongRunning: declaration.isLongRunning,
       asksForConfirmation: destructive || asks, behavior: behavior)
   }

@@ -190,6 +190,41 @@ public struct ExtensionSession: Sendable {
     }
   }
 
+  /// Asks an IntentFlow extension to resolve one parameter's value (`intents/resolve`).
+  public func resolve(_ declaration: IntentDeclaration, parameter: String, value: Value)
+    async throws -> ParameterResolution<Value>
+  {
+    let result = try await connection.request(
+      "intents/resolve",
+      params: .object([
+        ("intent", .string(declaration.name)), ("parameter", .string(parameter)),
+        ("value", value.jsonValue),
+      ])
+    ).fields
+    let prompt = result["prompt"]?.text
+    switch result["result"]?.text {
+    case "success"?:
+      return .success(result["value"].map(Value.init(json:)) ?? value)
+    case "needsValue"?:
+      return .needsValue(prompt: prompt)
+    case "unsupported"?:
+      return .unsupported(reason: result["reason"]?.text ?? "the extension refused it")
+    case "disambiguation"?:
+      guard case .array(let candidates)? = result["candidates"] else { break }
+      return .disambiguation(candidates.map(Value.init(json:)), prompt: prompt)
+    case "confirmationRequired"?:
+      return .confirmationRequired(
+        result["value"].map(Value.init(json:)) ?? value,
+        prompt: prompt ?? "Use '\(value.textDescription)' for '\(parameter)'?")
+    default:
+      break
+    }
+    throw ExtensionError(
+      "extension '\(configuration.name)' answered 'intents/resolve' for '\(parameter)' without "
+        + "a known 'result' (success, needsValue, unsupported, disambiguation, "
+        + "confirmationRequired)")
+  }
+
   /// The text items of an MCP `content` list, one a line.
   static func text(of content: JSONValue?) -> String {
     guard case .array(let items)? = content else { return "" }

@@ -21,6 +21,8 @@ public struct IntentDeclaration: Sendable, Hashable {
   public var isLongRunning: Bool
   /// The parameter that receives the previous step's output.
   public var inputParameter: String?
+  /// The parameters the extension resolves itself (`intents/resolve`), after coercion.
+  public var resolvedParameters: [String] = []
 
   /// Reads an MCP tool from `tools/list`.
   ///
@@ -69,6 +71,7 @@ public struct IntentDeclaration: Sendable, Hashable {
     confirmsWithExtension = fields["confirm"] == .bool(true)
     isLongRunning = fields["longRunning"] == .bool(true)
     inputParameter = fields["input"]?.text
+    if case .array(let names)? = fields["resolve"] { resolvedParameters = names.compactMap(\.text) }
   }
 
   /// The parameters the input schema declares, in its order; required ones first when the

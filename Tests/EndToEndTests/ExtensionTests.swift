@@ -60,12 +60,14 @@ struct ExtensionTests {
       { "name": "ok", "steps": [
         { "id": "sum", "intent": "fx.add", "parameters": { "a": 2, "b": 3 } },
         { "intent": "fx.echo", "parameters": { "text": "sum ${sum.sum}" } },
-        { "intent": "system.shout" },
-        { "intent": "greeter.greet" } ] }
+        { "intent": "greeter.greet", "parameters": { "name": "Ada" } },
+        { "intent": "system.shout" } ] }
       """)
     let result = try await sandbox.run("run", file)
     #expect(result.status == 0, "\(result)")
-    #expect(result.stdout == "Hello, SUM 5!\n")
+    #expect(result.stdout == "HELLO, ADA!\n")
+    let json = try await sandbox.run("run", file, "--json")
+    #expect(json.stdout.contains("\"sum 5\""), "\(json.stdout)")
   }
 
   @Test("describe and intents show extension intents like built-in ones")
@@ -104,6 +106,21 @@ struct ExtensionTests {
     #expect(
       result.stderr.hasPrefix(
         "fail.json:1:30: error: step 'fx.fail' (fx.fail) failed: the fixture failed on purpose\n"),
+      "\(result)")
+  }
+
+  @Test("an IntentFlow extension resolves a parameter: an unsupported value stops the step")
+  func resolve() async throws {
+    let sandbox = try sandbox()
+    let file = try sandbox.writeNamed(
+      "r.json",
+      #"{ "name": "r", "steps": [ { "intent": "greeter.greet", "parameters": { "name": "R2D2" } } ] }"#
+    )
+    let result = try await sandbox.run("run", file)
+    #expect(result.status == 1, "\(result)")
+    #expect(
+      result.stderr.hasPrefix(
+        "r.json:1:27: error: step 'greeter.greet': 'name' is unsupported: a name has no digits\n"),
       "\(result)")
   }
 

@@ -14,12 +14,15 @@ public struct DynamicParameter: Sendable {
   public var isInput: Bool
   /// The only texts the parameter accepts (a JSON Schema `enum`); `nil` for any.
   public var allowedValues: [String]?
+  /// A rule checked after coercion (and after `allowedValues`), as SiriKit's `resolve…`.
+  public var resolve: (@Sendable (Value) async throws -> ParameterResolution<Value>)?
 
   /// Describes a parameter.
   public init(
     name: String, title: String? = nil, description: String? = nil, type: ValueType,
     isOptional: Bool = false, defaultValue: Value? = nil, isInput: Bool = false,
-    allowedValues: [String]? = nil
+    allowedValues: [String]? = nil,
+    resolve: (@Sendable (Value) async throws -> ParameterResolution<Value>)? = nil
   ) {
     self.name = name
     self.title = title ?? name
@@ -29,6 +32,7 @@ public struct DynamicParameter: Sendable {
     self.defaultValue = defaultValue
     self.isInput = isInput
     self.allowedValues = allowedValues
+    self.resolve = resolve
   }
 }
 
@@ -117,13 +121,16 @@ extension IntentDescriptor {
   }
 
   private static func resolver(_ parameter: DynamicParameter) -> ParameterSlot.Resolver? {
-    guard let allowed = parameter.allowedValues else { return nil }
+    let allowed = parameter.allowedValues
+    let rule = parameter.resolve
+    if allowed == nil && rule == nil { return nil }
     return { value in
       if case .null = value { return .success(value) }
-      let text = value.textDescription
-      if allowed.contains(text) { return .success(value) }
-      let choices = allowed.map { "'\($0)'" }.joined(separator: ", ")
-      return .unsupported(reason: "'\(text)' is not one of \(choices)")
+      if let allowed, !allowed.contains(value.textDescription) {
+        let choices = allowed.map { "'\($0)'" }.joined(separator: ", ")
+        return .unsupported(reason: "'\(value.textDescription)' is not one of \(choices)")
+      }
+      return try await rule?(value) ?? .success(value)
     }
   }
 }
