@@ -19,7 +19,8 @@ public final class JSONRPCConnection: Sendable {
   private let process: Process
   private let input: FileHandle
   private let state = Mutex(State())
-  private let writeLock = Mutex(())
+  /// Serializes writes; true once stdin is closed.
+  private let writeLock = Mutex(false)
   /// Signalled when stderr reaches its end, so that an exit's message can quote the last line.
   private let logEnded = DispatchSemaphore(value: 0)
 
@@ -157,7 +158,10 @@ public final class JSONRPCConnection: Sendable {
   /// Stops the process: closes its stdin, then sends SIGTERM after `grace`, then SIGKILL after
   /// another `grace`, and waits for it to exit.
   public func stop(grace: Duration = .seconds(2)) async {
-    writeLock.withLock { _ in try? input.close() }
+    writeLock.withLock { closed in
+      if !closed { try? input.close() }
+      closed = true
+    }
     // A connection that broke the protocol may be stuck writing: no point in waiting for it.
     if failure == nil, await waitForExit(within: grace) { return }
     kill(process.processIdentifier, SIGTERM)
@@ -178,15 +182,46 @@ public final class JSONRPCConnection: Sendable {
     var bytes = message.serializedBytes()
     bytes.append(0x0A)
     let name = name
-    let failure: ExtensionError? = writeLock.withLock { _ in
-      do {
-        try input.write(contentsOf: bytes)
-        return nil
-      } catch {
-        return ExtensionError("extension '\(name)' stopped reading its input (\(error))")
-      }
+    let input = input
+    let failure: ExtensionError? = writeLock.withLock { closed in
+      if closed { return ExtensionError("extension '\(name)' is stopping; nothing more is sent") }
+      let error = Self.writeAll(bytes, to: input.fileDescriptor)
+      guard error != 0 else { return nil }
+      let reason = String(cString: strerror(error))
+      return ExtensionError("extension '\(name)' stopped reading its input (\(reason))")
     }
     if let failure { throw failure }
+  }
+
+  /// Writes every byte, and returns 0 or the `errno` of the failure.
+  ///
+  /// SIGPIPE is blocked on this thread while it writes: an extension that has exited makes
+  /// the write fail with EPIPE instead of killing the runner, and the signal then pending is
+  /// taken back before the mask is restored.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    defer {
+      var none = timespec(tv_sec: 0, tv_nsec: 0)
+      while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return write(descriptor, base + offset, buffer.count - offset)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += count
+    }
+    return 0
   }
 
   // MARK: Reading
