@@ -99,7 +99,8 @@ public struct IntentDeclaration: Sendable, Hashable {
       return DynamicParameter(
         name: name, title: fields["title"]?.text ?? name, description: description, type: type,
         isOptional: !isRequired,
-        defaultValue: fields["default"].map(Value.init(json:)), isInput: isInput,
+        defaultValue: fields["default"].flatMap { $0 == .null ? nil : Value(json: $0) },
+        isInput: isInput,
         allowedValues: allowed)
     }
   }
@@ -110,6 +111,15 @@ public struct IntentDeclaration: Sendable, Hashable {
     var allowed: [String]?
     if case .array(let values)? = fields["enum"] {
       allowed = values.map { value in value.text ?? value.serialized() }
+    }
+    // `anyOf` / `oneOf` with a null branch is how many generators write an optional value.
+    for key in ["anyOf", "oneOf"] {
+      guard case .array(let branches)? = fields[key] else { continue }
+      let nullable = branches.contains { $0.fields["type"]?.text == "null" }
+      let others = branches.filter { $0.fields["type"]?.text != "null" }
+      guard others.count == 1 else { return (.any, allowed, nullable) }
+      let (type, inner, _) = Self.type(of: others[0])
+      return (type, allowed ?? inner, nullable)
     }
     var names: [String] = []
     switch fields["type"] {

@@ -38,6 +38,21 @@ struct IntentDeclarationTests {
     #expect(parameters.filter(\.isInput).isEmpty, "two required parameters: no implicit input")
   }
 
+  @Test("anyOf with a null branch is an optional value of the other branch's type")
+  func anyOfNull() throws {
+    let declaration = try tool(
+      """
+      { "name": "log", "inputSchema": { "type": "object", "required": ["since"],
+        "properties": { "since": { "anyOf": [{ "type": "string" }, { "type": "null" }],
+                                   "default": null },
+                        "either": { "oneOf": [{ "type": "string" }, { "type": "integer" }] } } } }
+      """)
+    let parameters = declaration.parameters()
+    #expect(parameters.map(\.type) == [.text, .any])
+    #expect(parameters.map(\.isOptional) == [true, true])
+    #expect(parameters[0].defaultValue == nil)
+  }
+
   @Test("destructiveHint asks for confirmation; outputSchema makes the output a dictionary")
   func annotations() throws {
     let destructive = try tool(
