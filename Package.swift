@@ -51,13 +51,16 @@ let package = Package(
       // URLSession, whose libcurl and some 30 libraries it needs would load at every start.
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
+      name: "Extensions", dependencies: ["IntentKit", "StrictJSON", "Suggestions"],
+      swiftSettings: strictSwift),
+    .target(
       name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
       swiftSettings: strictSwift),
     .target(
       name: "IntentFlowCLI",
       dependencies: [
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
-        "Suggestions",
+        "Suggestions", "Extensions",
       ],
       swiftSettings: strictSwift),
     .executableTarget(
@@ -66,7 +69,7 @@ let package = Package(
       name: "IntentFlowBenchmarks",
       dependencies: [
         "StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents",
-        "Scheduling",
+        "Scheduling", "Extensions",
       ],
       swiftSettings: strictSwift),
 
@@ -107,6 +110,10 @@ let package = Package(
         "Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents",
       ],
       swiftSettings: strictSwift),
+    .testTarget(
+      name: "ExtensionsTests",
+      dependencies: ["TestSupport", "Extensions", "IntentKit", "StrictJSON"],
+      resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "IntentFlowCLITests", dependencies: ["TestSupport", "IntentFlowCLI", "CLIKit"],
       swiftSettings: strictSwift),

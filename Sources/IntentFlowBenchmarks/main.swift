@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|all]`
 import Foundation
 
 // Each area's benchmark lives in its own file and prints its figures.
@@ -32,6 +32,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("memory", runMemoryBenchmark),
   ("wal", runWALBenchmark),
   ("system", runSystemBenchmark),
+  ("extensions", runExtensionBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

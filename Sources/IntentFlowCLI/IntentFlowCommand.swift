@@ -14,7 +14,7 @@ public enum IntentFlowCommand {
   static let commands: [any Command.Type] = [
     RunCommand.self, ValidateCommand.self, IntentsCommand.self, DescribeCommand.self,
     NextCommand.self, ScheduleCommand.self, CrontabCommand.self, HistoryCommand.self,
-    SchemaCommand.self,
+    SchemaCommand.self, ExtensionsCommand.self,
   ]
 
   static var root: CommandSpec {
@@ -61,12 +61,18 @@ public enum IntentFlowCommand {
         context.print(parser.help(for: []))
         return ExitCode.usage
       }
+      // Extensions add their intents first; their processes end with the command.
+      var context = context
+      let extensions = name == "extensions" ? nil : await ExtensionLoading.prepare(&context)
+      let status: Int32
       do {
-        return try await command.run(parsed, context: context)
+        status = try await command.run(parsed, context: context)
       } catch {
         context.printError(error.rendered(style: context.errorStyle))
-        return ExitCode.usage
+        status = ExitCode.usage
       }
+      await extensions?.shutdown()
+      return status
     }
   }
 }

@@ -14,7 +14,7 @@ public struct IntentDescriptor: Sendable {
   public let title: String
   public let description: String
   public let parameterSummary: String?
-  private let details: LazyDetails
+  let details: LazyDetails
 
   /// Reads an intent type's metadata.
   public init<Intent: AppIntent>(_ type: Intent.Type) {
@@ -132,7 +132,7 @@ public struct IntentDescriptor: Sendable {
   }
 
   /// Computes the details on first use, once, from any thread.
-  private final class LazyDetails: Sendable {
+  final class LazyDetails: Sendable {
     private let make: @Sendable () -> Details
     private let cache = Mutex<Details?>(nil)
 
@@ -205,25 +205,58 @@ public struct ParameterDescriptor: Sendable {
 
 /// A fresh intent ready to be resolved and run, with the engine's handles on it.
 public struct IntentInstance: Sendable {
-  let intent: any AppIntent
+  /// The Swift intent; `nil` for a dynamic intent (an extension's), whose work is `dynamic`.
+  let intent: (any AppIntent)?
   /// The parameters' slots, in the order of ``IntentDescriptor/parameters``.
   let slotList: [ParameterSlot]
   let names: [String]
   let isCancellable: Bool
+  let dynamic: DynamicWork?
+
+  init(intent: any AppIntent, slotList: [ParameterSlot], names: [String], isCancellable: Bool) {
+    self.intent = intent
+    self.slotList = slotList
+    self.names = names
+    self.isCancellable = isCancellable
+    dynamic = nil
+  }
+
+  init(slotList: [ParameterSlot], names: [String], dynamic: DynamicWork) {
+    intent = nil
+    self.slotList = slotList
+    self.names = names
+    isCancellable = true
+    self.dynamic = dynamic
+  }
 
   /// The slots by parameter name (for tests and tools; the engine goes by position).
   var slots: [String: ParameterSlot] {
     Dictionary(zip(names, slotList)) { first, _ in first }
   }
 
-  func confirm() async throws -> ConfirmationResult { try await intent.confirm() }
+  func confirm() async throws -> ConfirmationResult {
+    if let dynamic { return try await dynamic.confirm() }
+    return try await intent?.confirm() ?? .ready
+  }
 
-  func perform() async throws -> ErasedResult { try await Self.perform(intent) }
+  func perform() async throws -> ErasedResult {
+    if let dynamic { return try await dynamic.perform() }
+    guard let intent else { return ErasedResult(value: .null) }
+    return try await Self.perform(intent)
+  }
 
-  /// The intent's `onCancel`, when it is a ``CancellableIntent``.
+  /// The intent's `onCancel`, when it is a ``CancellableIntent`` (or a dynamic intent).
   var onCancel: (@Sendable (CancellationReason) async -> Void)? {
+    if let dynamic { return dynamic.onCancel }
     guard isCancellable, let cancellable = intent as? any CancellableIntent else { return nil }
     return { reason in await cancellable.onCancel(reason: reason) }
+  }
+
+  /// The work of an intent that no Swift type declares, as closures.
+  struct DynamicWork: Sendable {
+    var confirm: @Sendable () async throws -> ConfirmationResult
+    var perform: @Sendable () async throws -> ErasedResult
+    var onCancel: @Sendable (CancellationReason) async -> Void
   }
 
   private static func perform<Intent: AppIntent>(_ intent: Intent) async throws -> ErasedResult {

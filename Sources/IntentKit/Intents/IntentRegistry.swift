@@ -24,6 +24,11 @@ public struct IntentRegistry: Sendable {
     insert(IntentDescriptor(intent))
   }
 
+  /// Adds an intent described by metadata (an extension's); a taken identifier is an error.
+  public mutating func register(_ descriptor: IntentDescriptor) {
+    insert(descriptor)
+  }
+
   /// Adds every intent of another registry.
   public mutating func merge(_ other: IntentRegistry) {
     for descriptor in other.descriptors { insert(descriptor) }
