@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|memory|wal|system|all]`
+// `swift run -c release IntentFlowBenchmarks [cron|json|engine|store|memory|wal|system|photos|all]`
 import Foundation
 
 // Each area's benchmark lives in its own file and prints its figures.
@@ -16,6 +16,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("memory", runMemoryBenchmark),
   ("wal", runWALBenchmark),
   ("system", runSystemBenchmark),
+  ("photos", runPhotosBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

@@ -87,17 +87,20 @@ public final class PhotoStore: Sendable {
       modified REAL NOT NULL
     );
     CREATE INDEX photos_hash ON photos (hash);
+    CREATE TABLE tag_names (tag TEXT PRIMARY KEY) WITHOUT ROWID;
+    -- Keyed by tag first, so that tagging many photos appends to one part of the tree.
     CREATE TABLE photo_tags (
-      hash TEXT NOT NULL,
       tag TEXT NOT NULL,
-      PRIMARY KEY (hash, tag)
+      hash TEXT NOT NULL,
+      PRIMARY KEY (tag, hash)
     ) WITHOUT ROWID;
     """
   ]
 
   private static let select = """
     SELECT p.path, p.hash, p.album, p.size, p.modified,
-      (SELECT group_concat(tag, char(31)) FROM photo_tags t WHERE t.hash = p.hash) AS tags
+      (SELECT group_concat(n.tag, char(31)) FROM tag_names n WHERE EXISTS
+        (SELECT 1 FROM photo_tags t WHERE t.tag = n.tag AND t.hash = p.hash)) AS tags
     FROM photos p
     """
 
@@ -116,7 +119,7 @@ public final class PhotoStore: Sendable {
   }
 
   private func lookUp(_ ids: [String]) throws -> [String: Photo] {
-    let json = "[" + ids.map { Self.jsonString($0) }.joined(separator: ",") + "]"
+    let json = Self.jsonArray(ids)
     let rows = try db().query(
       Self.select + " WHERE p.hash IN (SELECT lower(value) FROM json_each(?1))"
         + " OR p.path IN (SELECT value FROM json_each(?1)) ORDER BY p.path",
@@ -151,29 +154,56 @@ public final class PhotoStore: Sendable {
 
   // MARK: Writing
 
-  /// Tags the photos with these ids (stable or local) in one transaction, whatever their
-  /// number; returns how many photos it names. Ids the index does not know are ignored.
+  /// Tags the photos with these ids in one transaction, whatever their number; returns how
+  /// many photos it tagged.
   ///
-  /// - Complexity: one SQL statement per kind of id, O(n log m) for n ids and m photos.
+  /// Tags belong to stable ids, so a stable id is tagged even when this machine's library
+  /// does not hold the photo yet (it may arrive with the next sync). A local id (a path) is
+  /// turned into its photo's stable id; one the index does not know is ignored.
+  ///
+  /// - Complexity: one SQL statement, O(n log n) for n ids: SQLite sorts and deduplicates
+  ///   them so that the write appends to the tag's part of the index in order.
   public func tag(ids: [String], with tag: String) throws -> Int {
-    let json = "[" + ids.map { Self.jsonString($0) }.joined(separator: ",") + "]"
-    return try db().transaction { transaction in
-      try transaction.run(
-        "CREATE TEMP TABLE IF NOT EXISTS wanted (hash TEXT PRIMARY KEY) WITHOUT ROWID")
-      try transaction.run("DELETE FROM temp.wanted")
-      try transaction.run(
-        """
-        INSERT OR IGNORE INTO temp.wanted
-        SELECT hash FROM photos WHERE hash IN (SELECT lower(value) FROM json_each(?1))
-        UNION SELECT hash FROM photos WHERE path IN (SELECT value FROM json_each(?1))
-        """, [.text(json)])
-      try transaction.run(
-        "INSERT OR IGNORE INTO photo_tags (hash, tag) SELECT hash, ? FROM temp.wanted",
-        [.text(tag)])
-      let count = try transaction.query("SELECT count(*) AS n FROM temp.wanted").first?.int("n")
-      try transaction.run("DELETE FROM temp.wanted")
-      return Int(count ?? 0)
+    var stable: [String] = []
+    var local: [String] = []
+    stable.reserveCapacity(ids.count)
+    for id in ids {
+      switch Self.stableShape(id) {
+      case .lowercase: stable.append(id)
+      case .uppercase: stable.append(id.lowercased())
+      case .none: local.append(id)
+      }
     }
+    return try db().transaction { transaction in
+      if !local.isEmpty {
+        let rows = try transaction.query(
+          "SELECT hash FROM photos WHERE path IN (SELECT value FROM json_each(?))",
+          [.text(Self.jsonArray(local))])
+        for row in rows { if let hash = try row.text("hash") { stable.append(hash) } }
+      }
+      try transaction.run("INSERT OR IGNORE INTO tag_names (tag) VALUES (?)", [.text(tag)])
+      // GROUP BY deduplicates and sorts in C, so the rows go into the index in order.
+      return try transaction.run(
+        "INSERT OR REPLACE INTO photo_tags (tag, hash) SELECT ?, value FROM json_each(?) GROUP BY 2",
+        [.text(tag), .text(Self.jsonArray(stable))]
+      ).changes
+    }
+  }
+
+  private enum StableShape { case lowercase, uppercase }
+
+  /// Whether `id` is 64 hex digits, and whether any is uppercase; `nil` for a path.
+  private static func stableShape(_ id: String) -> StableShape? {
+    guard id.utf8.count == 64 else { return nil }
+    var shape = StableShape.lowercase
+    for byte in id.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): shape = .uppercase
+      default: return nil
+      }
+    }
+    return shape
   }
 
   /// Adds a photo to the index without a file: for tests and benchmarks.
@@ -183,6 +213,17 @@ public final class PhotoStore: Sendable {
     try db().run(
       "INSERT OR REPLACE INTO photos (path, hash, album, size, modified) VALUES (?, ?, ?, ?, ?)",
       [.text(path), .text(hash.lowercased()), SQLValue(album), SQLValue(size), .date(taken)])
+  }
+
+  /// Adds many photos to the index without files, in one transaction: for benchmarks.
+  public func index(_ entries: [(path: String, hash: String)], taken: Date = Date()) throws {
+    try db().transaction { transaction in
+      for entry in entries {
+        try transaction.run(
+          "INSERT OR REPLACE INTO photos (path, hash, size, modified) VALUES (?, ?, 0, ?)",
+          [.text(entry.path), .text(entry.hash.lowercased()), .date(taken)])
+      }
+    }
   }
 
   /// Brings the index up to date with the library folder: new and changed files are hashed,
@@ -260,6 +301,24 @@ public final class PhotoStore: Sendable {
           modified: values.contentModificationDate ?? Date(timeIntervalSince1970: 0)))
     }
     return files.sorted { $0.path < $1.path }
+  }
+
+  /// A JSON array of texts, built as bytes: for 100,000 ids this is a few milliseconds.
+  private static func jsonArray(_ texts: [String]) -> String {
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    bytes.reserveCapacity(texts.reduce(2) { $0 + $1.utf8.count + 3 })
+    for (index, text) in texts.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        bytes.append(contentsOf: jsonString(text).utf8)
+      } else {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "\""))
+      }
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static func jsonString(_ text: String) -> String {
