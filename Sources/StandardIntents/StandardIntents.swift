@@ -7,7 +7,7 @@ public enum StandardIntents {
     [
       AddTodo.self, FindTodos.self, CompleteTodo.self, DeleteTodo.self,
       CreateNote.self, FindNotes.self, PinNote.self, DeleteNote.self, SetNotesFilter.self,
-      FindPhotos.self, TagPhotos.self, UploadPhoto.self,
+      FindPhotos.self, TagPhotos.self, UploadPhoto.self, ShowPhotos.self,
       Uppercase.self,
       CountList.self,
       Wait.self,

@@ -152,6 +152,21 @@ public final class PhotoStore: Sendable {
     }
   }
 
+  /// The albums of the library, sorted. Syncs the index first.
+  public func albums() throws -> [String] {
+    try sync()
+    return try db().query("SELECT DISTINCT album FROM photos WHERE album IS NOT NULL ORDER BY 1")
+      .compactMap { try $0.text("album") }
+  }
+
+  /// The tags in use, sorted.
+  public func tags() throws -> [String] {
+    try db().query(
+      "SELECT tag FROM tag_names n WHERE EXISTS (SELECT 1 FROM photo_tags t WHERE t.tag = n.tag)"
+        + " ORDER BY 1"
+    ).compactMap { try $0.text("tag") }
+  }
+
   // MARK: Writing
 
   /// Tags the photos with these ids in one transaction, whatever their number; returns how

@@ -218,3 +218,51 @@ struct UploadCancellationTests {
     #expect(!outcome.partial && !outcome.final)
   }
 }
+
+@Suite("photos.show: a union value")
+struct ShowPhotosTests {
+  let harness: PhotoHarness
+
+  init() throws {
+    harness = try PhotoHarness()
+    try harness.add("colosseum.jpg", "colosseum", album: "Rome")
+    try harness.add("forum.jpg", "forum", album: "Rome")
+    try harness.add("beach.jpg", "abc")
+  }
+
+  @Test("a bare album name picks the album case")
+  func album() async throws {
+    let result = try await harness.run("photos.show", ["content": .text("rome")])
+    #expect(result.output.photos.map(\.name).sorted() == ["colosseum.jpg", "forum.jpg"])
+    #expect(result.dialog == "Showing 2 photos from the album Rome.")
+  }
+
+  @Test("a bare tag name picks the tag case; tag: says so outright")
+  func tag() async throws {
+    _ = try harness.store.tag(ids: [abcHash], with: "Sea")
+    let bare = try await harness.run("photos.show", ["content": .text("Sea")])
+    #expect(bare.output.photos.map(\.name) == ["beach.jpg"])
+    #expect(bare.dialog == "Showing 1 photo tagged Sea.")
+    let explicit = try await harness.run("photos.show", ["content": .text("tag: Sea")])
+    #expect(explicit.output.photos.map(\.name) == ["beach.jpg"])
+  }
+
+  @Test("a name that is both an album and a tag asks which")
+  func ambiguous() async throws {
+    _ = try harness.store.tag(ids: [abcHash], with: "Rome")
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("photos.show", ["content": .text("Rome")])
+    }
+    #expect(error.code == .disambiguation)
+    #expect(error.candidates.map(\.textDescription) == ["album Rome", "tag Rome"])
+  }
+
+  @Test("the parameter's type lists the union's cases")
+  func cases() throws {
+    let parameter = try #require(
+      StandardIntents.registry.intent("photos.show")?.parameters.first)
+    let cases = try #require(parameter.type.entityType?.unionCases)
+    #expect(cases.map(\.name) == ["album", "tag"])
+    #expect(cases.map(\.title) == ["Photo Album", "Tag"])
+  }
+}
