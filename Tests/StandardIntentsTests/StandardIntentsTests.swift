@@ -57,9 +57,7 @@ struct StandardIntentsTests {
     #expect(registry.intent("list.count")?.parameter(named: "input")?.type == .list(.any))
   }
 
-  @Test(
-    "the entity types are Todo, Note, Photo and File, and the records ShellResult, HTTPResponse "
-      + "and PhotoContent")
+  @Test("the entity types and the records of the standard library")
   func entityTypes() {
     #expect(
       registry.entityTypes.map(\.name)
