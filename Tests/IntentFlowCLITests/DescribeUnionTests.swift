@@ -21,3 +21,25 @@ struct DescribeUnionTests {
     #expect(result.output.contains("preview: text"))
   }
 }
+
+@Suite("intents --schema")
+struct IntentsSchemaTests {
+  @Test("lists the intents that implement an App Schema")
+  func schema() async throws {
+    let result = try await CLIHarness().run(["intents", "--schema", "notes.create"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("notes.create"))
+    #expect(!result.output.contains("notes.find"))
+    #expect(!result.output.contains("todos.add"))
+  }
+
+  @Test("an unknown schema is a usage error listing the catalog")
+  func unknown() async throws {
+    let result = try await CLIHarness().run(["intents", "--schema", "notes.make"])
+    #expect(result.status == 2)
+    #expect(
+      result.errors
+        == "error: no App Schema is named 'notes.make'; use one of: tasks.create, notes.create, "
+        + "photos.tag\n")
+  }
+}

@@ -18,6 +18,8 @@ public struct IntentDescriptor: Sendable {
   public let literalParameters: [String: String]
   /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
   public let asksForConfirmation: Bool
+  /// The App Schema the intent implements (``SchemaConformingIntent``), if any.
+  public let schema: AppSchema?
   let instantiate: @Sendable () -> IntentInstance
 
   /// Reads an intent type's metadata.
@@ -30,6 +32,7 @@ public struct IntentDescriptor: Sendable {
     isLongRunning = Intent.self is any LongRunningIntent.Type
     literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
     asksForConfirmation = Intent.self is any ConfirmingIntent.Type
+    schema = (Intent.self as? any SchemaConformingIntent.Type)?.schema
     parameters = Self.slots(of: Intent()).map { name, slot in
       ParameterDescriptor(name: name, metadata: slot.metadata)
     }
