@@ -39,6 +39,9 @@ enum DescribeCommand: Command {
     lines.append("")
     lines.append("Summary:  \(intent.summary())")
     lines.append("Output:   \(describe(intent.outputType))")
+    if !intent.phrases.isEmpty {
+      lines.append("Phrases:  " + intent.phrases.map { "\"\($0)\"" }.joined(separator: ", "))
+    }
     if intent.isLongRunning {
       lines.append("Timing:   long-running; the timeout restarts with each progress report")
     }

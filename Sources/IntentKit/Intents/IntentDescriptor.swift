@@ -20,6 +20,8 @@ public struct IntentDescriptor: Sendable {
   public let asksForConfirmation: Bool
   /// The App Schema the intent implements (``SchemaConformingIntent``), if any.
   public let schema: AppSchema?
+  /// The phrases that run the intent with `intentflow say` (``PhraseProvidingIntent``).
+  public let phrases: [String]
   let instantiate: @Sendable () -> IntentInstance
 
   /// Reads an intent type's metadata.
@@ -33,6 +35,7 @@ public struct IntentDescriptor: Sendable {
     literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
     asksForConfirmation = Intent.self is any ConfirmingIntent.Type
     schema = (Intent.self as? any SchemaConformingIntent.Type)?.schema
+    phrases = (Intent.self as? any PhraseProvidingIntent.Type)?.phrases ?? []
     parameters = Self.slots(of: Intent()).map { name, slot in
       ParameterDescriptor(name: name, metadata: slot.metadata)
     }
