@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|photos|all]`
 import Foundation
 
 // Each area's benchmark lives in its own file and prints its figures.
@@ -33,6 +33,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("wal", runWALBenchmark),
   ("system", runSystemBenchmark),
   ("extensions", runExtensionBenchmark),
+  ("photos", runPhotosBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

@@ -6,6 +6,8 @@ public enum StandardIntents {
   public static let all: [any AppIntent.Type] =
     [
       AddTodo.self, FindTodos.self, CompleteTodo.self, DeleteTodo.self,
+      CreateNote.self, FindNotes.self, PinNote.self, DeleteNote.self, SetNotesFilter.self,
+      FindPhotos.self, TagPhotos.self, UploadPhoto.self, ShowPhotos.self,
       Uppercase.self,
       CountList.self,
       Wait.self,

@@ -57,10 +57,14 @@ struct StandardIntentsTests {
     #expect(registry.intent("list.count")?.parameter(named: "input")?.type == .list(.any))
   }
 
-  @Test("the entity types are Todo and File, and the records ShellResult and HTTPResponse")
+  @Test("the entity types and the records of the standard library")
   func entityTypes() {
-    #expect(registry.entityTypes.map(\.name) == ["File", "HTTPResponse", "ShellResult", "Todo"])
-    #expect(registry.entityTypes.filter(\.isRecord).map(\.name) == ["HTTPResponse", "ShellResult"])
+    #expect(
+      registry.entityTypes.map(\.name)
+        == ["File", "HTTPResponse", "Note", "Photo", "PhotoContent", "ShellResult", "Todo"])
+    #expect(
+      registry.entityTypes.filter(\.isRecord).map(\.name)
+        == ["HTTPResponse", "PhotoContent", "ShellResult"])
   }
 
   @Test("misspelt identifiers get a suggestion")

@@ -39,6 +39,9 @@ enum DescribeCommand: Command {
     lines.append("")
     lines.append("Summary:  \(intent.summary())")
     lines.append("Output:   \(describe(intent.outputType))")
+    if !intent.phrases.isEmpty {
+      lines.append("Phrases:  " + intent.phrases.map { "\"\($0)\"" }.joined(separator: ", "))
+    }
     if intent.isLongRunning {
       lines.append("Timing:   long-running; the timeout restarts with each progress report")
     }
@@ -65,6 +68,10 @@ enum DescribeCommand: Command {
           lines.append("\(indent)\(parameter.title): \(description)")
         }
         if let prompt = parameter.prompt { lines.append("\(indent)Asks: \"\(prompt)\"") }
+        if let cases = parameter.type.entityType?.unionCases, !cases.isEmpty {
+          let list = cases.map { "\($0.name) (\($0.title), \($0.type))" }
+          lines.append("\(indent)One of: \(list.joined(separator: ", "))")
+        }
       }
     }
     lines.append("")
@@ -79,6 +86,9 @@ enum DescribeCommand: Command {
   /// A type with an entity's properties spelled out.
   static func describe(_ type: ValueType) -> String {
     switch type {
+    case .entity(let entity) where !entity.unionCases.isEmpty:
+      let cases = entity.unionCases.map { "\($0.name): \($0.title), \($0.type)" }
+      return "\(entity.name), one of (\(cases.joined(separator: "; ")))"
     case .entity(let entity):
       let properties =
         (entity.isRecord ? [] : ["id: text"]) + entity.properties.map { "\($0.name): \($0.type)" }

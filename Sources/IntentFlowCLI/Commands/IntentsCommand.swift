@@ -9,17 +9,30 @@ enum IntentsCommand: Command {
   static let markdown = Flag(
     "markdown", help: "Print the reference of every intent as Markdown (Docs/Intents.md).")
 
+  static let schema = Option<String>(
+    "schema", valueName: "NAME",
+    help: "Only the intents that implement this App Schema (tasks.create, notes.create, …).")
+
   static let spec = CommandSpec(
     "intents",
     abstract: "List the intents workflows can use.",
-    options: [json.spec, markdown.spec],
+    options: [json.spec, markdown.spec, schema.spec],
     examples: [
       "intentflow intents", "intentflow intents --json | jq '.[].identifier'",
-      "intentflow intents --markdown > Docs/Intents.md",
+      "intentflow intents --markdown > Docs/Intents.md", "intentflow intents --schema notes.create",
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    let intents = context.registry.intents
+    var intents = context.registry.intents
+    if let name = command[Self.schema] {
+      guard let schema = AppSchema.named(name) else {
+        let known = AppSchema.catalog.map(\.name).joined(separator: ", ")
+        context.printError(
+          "error: no App Schema is named '\(name)'; use one of: \(known)")
+        return ExitCode.usage
+      }
+      intents = context.registry.intents(implementing: schema.name)
+    }
     if command[Self.json] {
       context.print(JSONValue.array(intents.map(IntentMetadata.json)).serialized(pretty: true))
       return ExitCode.success

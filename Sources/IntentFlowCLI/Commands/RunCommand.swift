@@ -128,6 +128,8 @@ enum RunCommand: Command {
     configuration.now = context.now
     if let timeout { configuration.defaultTimeout = timeout }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
+    configuration.dependencies.notesStore = NoteStore.live(environment: context.environment)
+    configuration.dependencies.photoStore = PhotoStore.live(environment: context.environment)
     configuration.environment = Self.evaluationEnvironment(context)
     // Secret inputs are hidden in everything shown or kept: known from the given values and
     // the environment now, and from answers typed at a prompt once the inputs are bound.

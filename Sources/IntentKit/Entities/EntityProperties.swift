@@ -15,6 +15,9 @@ public struct EntityProperty<Entity>: Sendable {
   public var name: String
   /// The property's type, for static checks of the expressions that read it.
   public var type: ValueType
+  /// Whether the property is deferred (the seed's `@DeferredProperty`): computed only when
+  /// something reads it by name or shows one entity in full, never when lists are shown.
+  public var isDeferred = false
   let read: @Sendable (Entity) -> Value
 
   /// Declares a property read through a key path or closure.

@@ -19,7 +19,9 @@ public struct EntityType: Sendable, Hashable, CustomStringConvertible {
     lookup = Lookup(
       byIdentifiers: { ids in try await E.defaultQuery.entities(for: ids).map(AnyEntity.init) },
       matching: { text in try await E.defaultQuery.entities(matching: text).map(AnyEntity.init) },
-      suggested: { try await E.defaultQuery.suggestedEntities().map(AnyEntity.init) })
+      suggested: { try await E.defaultQuery.suggestedEntities().map(AnyEntity.init) },
+      unionCases: (E.self as? any UnionValue.Type)?.unionCases ?? [],
+      representationTypes: { EntityType.representationTypes(of: E.self) })
   }
 
   public var description: String { name }
@@ -52,5 +54,7 @@ public struct EntityType: Sendable, Hashable, CustomStringConvertible {
     var byIdentifiers: @Sendable ([String]) async throws -> [AnyEntity]
     var matching: @Sendable (String) async throws -> [AnyEntity]
     var suggested: @Sendable () async throws -> [AnyEntity]
+    var unionCases: [UnionCase] = []
+    var representationTypes: @Sendable () -> [ValueType] = { [] }
   }
 }

@@ -143,7 +143,8 @@ extension IntentDescriptor.Details {
   init(
     parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
     isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
-    confirmationParameter: String?, instantiate: @escaping @Sendable () -> IntentInstance
+    confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
+    instantiate: @escaping @Sendable () -> IntentInstance
   ) {
     self.parameters = parameters
     self.names = names
@@ -153,6 +154,8 @@ extension IntentDescriptor.Details {
     self.literalParameters = literalParameters
     self.asksForConfirmation = asksForConfirmation
     self.confirmationParameter = confirmationParameter
+    self.schema = schema
+    self.phrases = phrases
     self.instantiate = instantiate
   }
 }

@@ -38,6 +38,10 @@ public struct IntentDescriptor: Sendable {
   /// The boolean parameter that turns the question off when `false`
   /// (``ConfirmingIntent/confirmationParameter``).
   public var confirmationParameter: String? { details.value.confirmationParameter }
+  /// The App Schema the intent implements (``SchemaConformingIntent``), if any.
+  public var schema: AppSchema? { details.value.schema }
+  /// The phrases that run the intent with `intentflow say` (``PhraseProvidingIntent``).
+  public var phrases: [String] { details.value.phrases }
 
   /// What the engine reads on every step, computed once.
   var resolved: Details { details.value }
@@ -86,6 +90,8 @@ public struct IntentDescriptor: Sendable {
     let literalParameters: [String: String]
     let asksForConfirmation: Bool
     let confirmationParameter: String?
+    let schema: AppSchema?
+    let phrases: [String]
     let instantiate: @Sendable () -> IntentInstance
 
     init<Intent: AppIntent>(_: Intent.Type) {
@@ -106,6 +112,8 @@ public struct IntentDescriptor: Sendable {
       literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
       asksForConfirmation = Intent.self is any ConfirmingIntent.Type
       confirmationParameter = (Intent.self as? any ConfirmingIntent.Type)?.confirmationParameter
+      schema = (Intent.self as? any SchemaConformingIntent.Type)?.schema
+      phrases = (Intent.self as? any PhraseProvidingIntent.Type)?.phrases ?? []
       let isCancellable = Intent.self is any CancellableIntent.Type
       // The slots a new instance hands to the collector are its parameters, in order, unless
       // the intent creates parameters in some unusual way: then reflect on every instance.

@@ -42,7 +42,7 @@ extension ValueType {
     case (.text, .entity), (.integer, .entity):
       return .sometimes
     case (.entity(let source), .entity(let targetType)):
-      return source == targetType
+      return source == targetType || source.representationTypes.contains(target)
         ? .always : .never("\(source.name) is a different kind of entity from \(targetType.name)")
     case (.entity, .dictionary): return .always
     case (.text, .integer), (.text, .number), (.text, .boolean), (.text, .date),
@@ -85,6 +85,8 @@ extension Value {
     case (.text, .text), (.integer, .integer), (.number, .number), (.boolean, .boolean),
       (.date, .date), (.duration, .duration), (.url, .url), (.dictionary, .dictionary):
       return self
+    case (.entity(let entity), .text):
+      return entity.represented(as: .text) ?? .text(textDescription)
     case (_, .text):
       return .text(textDescription)
     case (.list(let items), .list(let element)):
@@ -110,6 +112,7 @@ extension Value {
     case (.entity(let entity), .entity(let target)):
       // Entity types are equal by name; comparing names avoids describing the whole type.
       guard entity.typeName == target.name else {
+        if let represented = entity.represented(as: type) { return represented }
         throw CoercionError(
           message: "'\(entity.displayRepresentation.title)' is \(valueType.article) "
             + "\(entity.typeName), not \(type.article) \(target.name)")

@@ -4,7 +4,10 @@ extension Value {
   /// The value as JSON, as `--json` prints it: dates as ISO 8601 text, durations as seconds,
   /// URLs as text, dictionaries with sorted keys, entities as
   /// `{"type", "id", "display", "properties"}`.
-  public var jsonValue: JSONValue {
+  public var jsonValue: JSONValue { json(includingDeferred: true) }
+
+  /// The JSON form; the items of a list leave out their entities' deferred properties.
+  func json(includingDeferred: Bool) -> JSONValue {
     switch self {
     case .null: return .null
     case .text(let text): return .string(text)
@@ -16,12 +19,17 @@ extension Value {
       let (seconds, attoseconds) = duration.components
       if attoseconds == 0, let whole = Int(exactly: seconds) { return .integer(whole) }
       return .number(duration.inSeconds)
-    case .list(let items): return .array(items.map(\.jsonValue))
+    case .list(let items): return .array(items.map { $0.json(includingDeferred: false) })
     case .dictionary(let entries):
-      return .object(entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.jsonValue) })
+      return .object(
+        entries.sorted { $0.key < $1.key }.map {
+          ($0.key, $0.value.json(includingDeferred: includingDeferred))
+        })
     case .entity(let entity):
       var properties: [(key: String, value: JSONValue)] = []
-      for (name, value) in entity.properties { properties.append((name, value.jsonValue)) }
+      for (name, value) in entity.properties(includingDeferred: includingDeferred) {
+        properties.append((name, value.jsonValue))
+      }
       return .object(
         [("type", .string(entity.typeName))]
           + (entity.isRecord ? [] : [("id", .string(entity.id))])  // records have no identity

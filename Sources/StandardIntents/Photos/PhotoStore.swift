@@ -1,0 +1,391 @@
+public import Foundation
+public import IntentKit
+import Storage
+import Synchronization
+
+/// The photo library: image files in a folder, with an index in SQLite under the IntentFlow
+/// home (`photos.sqlite`) that keeps each photo's content hash (its stable id) and its tags.
+///
+/// Tags belong to the stable id, so they follow a photo that is moved or renamed, and a copy
+/// of the library on another machine. The index is brought up to date with the folder before
+/// every search; a file is hashed again only when its size or modification time changed.
+public final class PhotoStore: Sendable {
+  /// How many photos the query suggests.
+  public static let suggestionLimit = 20
+
+  /// The library folder, or `nil` for an index without files (tests, benchmarks).
+  public let library: URL?
+  /// Where the index lives, or `nil` for a private in-memory index.
+  public let path: String?
+  /// How many bytes `photos.upload` copies at a time.
+  public let chunkSize: Int
+  /// Called after each chunk an upload copies, with the chunk's number (from 1): a hook for
+  /// tests that cancel an upload half-way; does nothing by default.
+  public let afterChunk: @Sendable (Int) async throws -> Void
+  private let database = Mutex<Database?>(nil)
+  private let failure: String?
+
+  /// A store over `library` with its index in the file at `path`.
+  public init(
+    path: String?, library: URL?, chunkSize: Int = 64 * 1024,
+    afterChunk: @escaping @Sendable (Int) async throws -> Void = { _ in }
+  ) {
+    self.path = path
+    self.library = library
+    self.chunkSize = max(1, chunkSize)
+    self.afterChunk = afterChunk
+    failure = nil
+  }
+
+  private init(
+    memory: Database?, library: URL?, failure: String?, chunkSize: Int,
+    afterChunk: @escaping @Sendable (Int) async throws -> Void
+  ) {
+    path = nil
+    self.library = library
+    self.failure = failure
+    self.chunkSize = max(1, chunkSize)
+    self.afterChunk = afterChunk
+    database.withLock { $0 = memory }
+  }
+
+  /// A store whose every use throws `message`: the default in tests.
+  public static func failing(_ message: String) -> PhotoStore {
+    PhotoStore(memory: nil, library: nil, failure: message, chunkSize: 1, afterChunk: { _ in })
+  }
+
+  /// A store with a private in-memory index over `library` (none: an index without files).
+  public static func inMemory(
+    library: URL? = nil, chunkSize: Int = 64 * 1024,
+    afterChunk: @escaping @Sendable (Int) async throws -> Void = { _ in }
+  ) throws -> PhotoStore {
+    let memory = try Database.inMemory()
+    try memory.migrate(schema)
+    return PhotoStore(
+      memory: memory, library: library, failure: nil, chunkSize: chunkSize,
+      afterChunk: afterChunk)
+  }
+
+  /// The library that `environment` names (`INTENTFLOW_PHOTOS`, else `photos/` in the
+  /// IntentFlow home), indexed in the home.
+  public static func live(environment: [String: String]) -> PhotoStore {
+    let home = IntentFlowHome.resolve(environment: environment)
+    let library =
+      environment["INTENTFLOW_PHOTOS"].flatMap { $0.isEmpty ? nil : $0 }
+      .map { URL(fileURLWithPath: $0, isDirectory: true) }
+      ?? home.directory.appendingPathComponent("photos", isDirectory: true)
+    return PhotoStore(path: home.databasePath("photos"), library: library.standardizedFileURL)
+  }
+
+  static let schema = [
+    """
+    CREATE TABLE photos (
+      path TEXT PRIMARY KEY,
+      hash TEXT NOT NULL,
+      album TEXT,
+      size INTEGER NOT NULL,
+      modified REAL NOT NULL
+    );
+    CREATE INDEX photos_hash ON photos (hash);
+    CREATE TABLE tag_names (tag TEXT PRIMARY KEY) WITHOUT ROWID;
+    -- Keyed by tag first, so that tagging many photos appends to one part of the tree.
+    CREATE TABLE photo_tags (
+      tag TEXT NOT NULL,
+      hash TEXT NOT NULL,
+      PRIMARY KEY (tag, hash)
+    ) WITHOUT ROWID;
+    """
+  ]
+
+  private static let select = """
+    SELECT p.path, p.hash, p.album, p.size, p.modified,
+      (SELECT group_concat(n.tag, char(31)) FROM tag_names n WHERE EXISTS
+        (SELECT 1 FROM photo_tags t WHERE t.tag = n.tag AND t.hash = p.hash)) AS tags
+    FROM photos p
+    """
+
+  // MARK: Reading
+
+  /// The photos with these ids, stable or local, in the order asked; unknown ids are left
+  /// out. The index is synced with the folder only when an id is not found.
+  public func photos(ids: [String]) throws -> [Photo] {
+    guard !ids.isEmpty else { return [] }
+    var found = try lookUp(ids)
+    if found.count < Set(ids).count, library != nil {
+      try sync()
+      found = try lookUp(ids)
+    }
+    return ids.compactMap { found[$0] ?? found[$0.lowercased()] }
+  }
+
+  private func lookUp(_ ids: [String]) throws -> [String: Photo] {
+    let json = Self.jsonArray(ids)
+    let rows = try db().query(
+      Self.select + " WHERE p.hash IN (SELECT lower(value) FROM json_each(?1))"
+        + " OR p.path IN (SELECT value FROM json_each(?1)) ORDER BY p.path",
+      [.text(json)])
+    var found: [String: Photo] = [:]
+    for photo in try rows.map(Self.photo) {
+      if found[photo.id] == nil { found[photo.id] = photo }
+      found[photo.path] = photo
+    }
+    return found
+  }
+
+  /// Photos whose name, album or tags contain `query` (all when `nil`), with the tag `tag`
+  /// and in the album `album` (ignoring case), newest first. Syncs the index first.
+  public func find(query: String?, tag: String?, album: String?) throws -> [Photo] {
+    try sync()
+    let photos = try db().query(Self.select + " ORDER BY p.modified DESC, p.path").map(Self.photo)
+    return photos.filter { photo in
+      if let tag, !tag.isEmpty, !photo.tags.contains(where: { $0.lowercased() == tag.lowercased() })
+      {
+        return false
+      }
+      if let album, !album.isEmpty, photo.album?.lowercased() != album.lowercased() {
+        return false
+      }
+      guard let query, !query.isEmpty else { return true }
+      return ([photo.name, photo.album ?? ""] + photo.tags).contains {
+        $0.range(of: query, options: .caseInsensitive) != nil
+      }
+    }
+  }
+
+  /// The albums of the library, sorted. Syncs the index first.
+  public func albums() throws -> [String] {
+    try sync()
+    return try db().query("SELECT DISTINCT album FROM photos WHERE album IS NOT NULL ORDER BY 1")
+      .compactMap { try $0.text("album") }
+  }
+
+  /// The tags in use, sorted.
+  public func tags() throws -> [String] {
+    try db().query(
+      "SELECT tag FROM tag_names n WHERE EXISTS (SELECT 1 FROM photo_tags t WHERE t.tag = n.tag)"
+        + " ORDER BY 1"
+    ).compactMap { try $0.text("tag") }
+  }
+
+  // MARK: Writing
+
+  /// Tags the photos with these ids in one transaction, whatever their number; returns how
+  /// many photos it tagged.
+  ///
+  /// Tags belong to stable ids, so a stable id is tagged even when this machine's library
+  /// does not hold the photo yet (it may arrive with the next sync). A local id (a path) is
+  /// turned into its photo's stable id; one the index does not know is ignored.
+  ///
+  /// - Complexity: one SQL statement, O(n log n) for n ids: SQLite sorts and deduplicates
+  ///   them so that the write appends to the tag's part of the index in order.
+  public func tag(ids: [String], with tag: String) throws -> Int {
+    var stable: [String] = []
+    var local: [String] = []
+    stable.reserveCapacity(ids.count)
+    for id in ids {
+      switch Self.stableShape(id) {
+      case .lowercase: stable.append(id)
+      case .uppercase: stable.append(id.lowercased())
+      case .none: local.append(id)
+      }
+    }
+    return try db().transaction { transaction in
+      if !local.isEmpty {
+        let rows = try transaction.query(
+          "SELECT hash FROM photos WHERE path IN (SELECT value FROM json_each(?))",
+          [.text(Self.jsonArray(local))])
+        for row in rows { if let hash = try row.text("hash") { stable.append(hash) } }
+      }
+      try transaction.run("INSERT OR IGNORE INTO tag_names (tag) VALUES (?)", [.text(tag)])
+      // GROUP BY deduplicates and sorts in C, so the rows go into the index in order.
+      return try transaction.run(
+        "INSERT OR REPLACE INTO photo_tags (tag, hash) SELECT ?, value FROM json_each(?) GROUP BY 2",
+        [.text(tag), .text(Self.jsonArray(stable))]
+      ).changes
+    }
+  }
+
+  private enum StableShape { case lowercase, uppercase }
+
+  /// Whether `id` is 64 hex digits, and whether any is uppercase; `nil` for a path.
+  private static func stableShape(_ id: String) -> StableShape? {
+    guard id.utf8.count == 64 else { return nil }
+    var shape = StableShape.lowercase
+    for byte in id.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): shape = .uppercase
+      default: return nil
+      }
+    }
+    return shape
+  }
+
+  /// Adds a photo to the index without a file: for tests and benchmarks.
+  public func index(
+    path: String, hash: String, album: String? = nil, size: Int = 0, taken: Date = Date()
+  ) throws {
+    try db().run(
+      "INSERT OR REPLACE INTO photos (path, hash, album, size, modified) VALUES (?, ?, ?, ?, ?)",
+      [.text(path), .text(hash.lowercased()), SQLValue(album), SQLValue(size), .date(taken)])
+  }
+
+  /// Adds many photos to the index without files, in one transaction: for benchmarks.
+  public func index(_ entries: [(path: String, hash: String)], taken: Date = Date()) throws {
+    try db().transaction { transaction in
+      for entry in entries {
+        try transaction.run(
+          "INSERT OR REPLACE INTO photos (path, hash, size, modified) VALUES (?, ?, 0, ?)",
+          [.text(entry.path), .text(entry.hash.lowercased()), .date(taken)])
+      }
+    }
+  }
+
+  /// Brings the index up to date with the library folder: new and changed files are hashed,
+  /// removed ones dropped (their tags stay with the hash, for when the photo comes back).
+  public func sync() throws {
+    guard let library else { return }
+    let files = Self.imageFiles(in: library)
+    let known = try db().query("SELECT path, size, modified FROM photos").reduce(
+      into: [String: (Int64, Double)]()
+    ) { known, row in
+      if let path = try row.text("path") {
+        known[path] = (
+          try row.int("size") ?? -1, try row.date("modified")?.timeIntervalSince1970 ?? 0
+        )
+      }
+    }
+    var changed: [(path: String, hash: String, album: String?, size: Int, modified: Date)] = []
+    for file in files {
+      if let (size, modified) = known[file.path], size == Int64(file.size),
+        modified == file.modified.timeIntervalSince1970
+      {
+        continue
+      }
+      guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+      let hash = Digest.sha256(Array(data)).map { String(format: "%02x", $0) }.joined()
+      changed.append((file.path, hash, file.album, file.size, file.modified))
+    }
+    let present = Set(files.map(\.path))
+    let gone = known.keys.filter { !present.contains($0) }
+    guard !changed.isEmpty || !gone.isEmpty else { return }
+    try db().transaction { transaction in
+      for path in gone { try transaction.run("DELETE FROM photos WHERE path = ?", [.text(path)]) }
+      for file in changed {
+        try transaction.run(
+          "INSERT OR REPLACE INTO photos (path, hash, album, size, modified) "
+            + "VALUES (?, ?, ?, ?, ?)",
+          [
+            .text(file.path), .text(file.hash), SQLValue(file.album), SQLValue(file.size),
+            .date(file.modified),
+          ])
+      }
+    }
+  }
+
+  private struct ImageFile {
+    var path: String
+    var album: String?
+    var size: Int
+    var modified: Date
+  }
+
+  private static func imageFiles(in library: URL) -> [ImageFile] {
+    let root = library.standardizedFileURL.path
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: library,
+        includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey],
+        options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [ImageFile] = []
+    for case let url as URL in enumerator {
+      guard Photo.imageExtensions.contains(url.pathExtension.lowercased()),
+        let values = try? url.resourceValues(
+          forKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]),
+        values.isRegularFile == true
+      else { continue }
+      let path = url.standardizedFileURL.path
+      let folder = (path as NSString).deletingLastPathComponent
+      let album =
+        folder.count > root.count && folder.hasPrefix(root + "/")
+        ? String(folder.dropFirst(root.count + 1)) : nil
+      files.append(
+        ImageFile(
+          path: path, album: album, size: values.fileSize ?? 0,
+          modified: values.contentModificationDate ?? Date(timeIntervalSince1970: 0)))
+    }
+    return files.sorted { $0.path < $1.path }
+  }
+
+  /// A JSON array of texts, built as bytes: for 100,000 ids this is a few milliseconds.
+  private static func jsonArray(_ texts: [String]) -> String {
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    bytes.reserveCapacity(texts.reduce(2) { $0 + $1.utf8.count + 3 })
+    for (index, text) in texts.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        bytes.append(contentsOf: jsonString(text).utf8)
+      } else {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(UInt8(ascii: "\""))
+      }
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  private func db() throws -> Database {
+    try database.withLock { database in
+      if let database { return database }
+      guard let path else { throw IntentError(failure ?? "the photo index is closed") }
+      do {
+        let opened = try Database(path: path)
+        try opened.migrate(Self.schema)
+        database = opened
+        return opened
+      } catch {
+        throw IntentError("cannot open the photo index: \(error)")
+      }
+    }
+  }
+
+  private static func photo(_ row: Row) throws(StorageError) -> Photo {
+    let tags = try row.text("tags").map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
+    return try Photo(
+      id: row.text("hash") ?? "", path: row.text("path") ?? "", size: Int(row.int("size") ?? 0),
+      taken: row.date("modified") ?? Date(timeIntervalSince1970: 0), tags: tags.sorted(),
+      album: row.text("album"))
+  }
+}
+
+private enum PhotoStoreKey: DependencyKey {
+  /// One store per process, so that every read of the dependency shares one connection.
+  static let defaultValue = PhotoStore.live(environment: ProcessInfo.processInfo.environment)
+  /// In a test process, a store that fails loudly: tests set their own.
+  static let testValue = PhotoStore.failing(
+    "no photo store: this test did not set one; set `dependencies.photoStore` in the test's "
+      + "dependencies (for example to `try PhotoStore.inMemory(library: folder)`)")
+}
+
+extension DependencyValues {
+  /// The photo library intents use; the default is the one `INTENTFLOW_PHOTOS` names.
+  public var photoStore: PhotoStore {
+    get { self[PhotoStoreKey.self] }
+    set { self[PhotoStoreKey.self] = newValue }
+  }
+}
