@@ -1,7 +1,6 @@
 public import Foundation
 public import IntentKit
 import Storage
-import Synchronization
 
 /// The notes, in SQLite under the IntentFlow home (`notes.sqlite`), with the Focus filter
 /// (`notes.setFilter`) kept beside them so that every run sees it.
@@ -15,32 +14,27 @@ public final class NoteStore: Sendable {
   public let path: String?
   /// Counts the deferred previews computed by notes from this store.
   public let previews = PreviewCounter()
-  private let database = Mutex<Database?>(nil)
-  /// Why every use fails, for a store that must not be used (``failing(_:)``).
-  private let failure: String?
+  private let storage: DomainDatabase
 
   /// A store in the file at `path`.
   public init(path: String) {
     self.path = path
-    failure = nil
+    storage = DomainDatabase(path: path, name: "note store", schema: Self.schema)
   }
 
-  private init(memory: Database?, failure: String? = nil) {
+  private init(storage: DomainDatabase) {
     path = nil
-    self.failure = failure
-    database.withLock { $0 = memory }
+    self.storage = storage
   }
 
   /// A store whose every use throws `message`: the default in tests.
   public static func failing(_ message: String) -> NoteStore {
-    NoteStore(memory: nil, failure: message)
+    NoteStore(storage: .failing(message, name: "note store"))
   }
 
   /// A private store that lives as long as this object: for tests.
   public static func inMemory() throws -> NoteStore {
-    let memory = try Database.inMemory()
-    try memory.migrate(schema)
-    return NoteStore(memory: memory)
+    NoteStore(storage: try .inMemory(name: "note store", schema: schema))
   }
 
   /// The store in the IntentFlow home that `environment` names.
@@ -139,20 +133,7 @@ public final class NoteStore: Sendable {
     }
   }
 
-  private func db() throws -> Database {
-    try database.withLock { database in
-      if let database { return database }
-      guard let path else { throw IntentError(failure ?? "the note store is closed") }
-      do {
-        let opened = try Database(path: path)
-        try opened.migrate(Self.schema)
-        database = opened
-        return opened
-      } catch {
-        throw IntentError("cannot open the note store: \(error)")
-      }
-    }
-  }
+  private func db() throws -> Database { try storage.open() }
 
   private func note(_ row: Row) throws(StorageError) -> Note {
     try Note(

@@ -1,7 +1,6 @@
 public import Foundation
 public import IntentKit
 import Storage
-import Synchronization
 
 /// The photo library: image files in a folder, with an index in SQLite under the IntentFlow
 /// home (`photos.sqlite`) that keeps each photo's content hash (its stable id) and its tags.
@@ -22,36 +21,35 @@ public final class PhotoStore: Sendable {
   /// Called after each chunk an upload copies, with the chunk's number (from 1): a hook for
   /// tests that cancel an upload half-way; does nothing by default.
   public let afterChunk: @Sendable (Int) async throws -> Void
-  private let database = Mutex<Database?>(nil)
-  private let failure: String?
+  private let storage: DomainDatabase
 
   /// A store over `library` with its index in the file at `path`.
-  public init(
+  public convenience init(
     path: String?, library: URL?, chunkSize: Int = 64 * 1024,
     afterChunk: @escaping @Sendable (Int) async throws -> Void = { _ in }
+  ) {
+    self.init(
+      path: path, library: library, chunkSize: chunkSize, afterChunk: afterChunk,
+      storage: path.map { DomainDatabase(path: $0, name: "photo index", schema: Self.schema) }
+        ?? .failing("the photo index is closed", name: "photo index"))
+  }
+
+  private init(
+    path: String?, library: URL?, chunkSize: Int,
+    afterChunk: @escaping @Sendable (Int) async throws -> Void, storage: DomainDatabase
   ) {
     self.path = path
     self.library = library
     self.chunkSize = max(1, chunkSize)
     self.afterChunk = afterChunk
-    failure = nil
-  }
-
-  private init(
-    memory: Database?, library: URL?, failure: String?, chunkSize: Int,
-    afterChunk: @escaping @Sendable (Int) async throws -> Void
-  ) {
-    path = nil
-    self.library = library
-    self.failure = failure
-    self.chunkSize = max(1, chunkSize)
-    self.afterChunk = afterChunk
-    database.withLock { $0 = memory }
+    self.storage = storage
   }
 
   /// A store whose every use throws `message`: the default in tests.
   public static func failing(_ message: String) -> PhotoStore {
-    PhotoStore(memory: nil, library: nil, failure: message, chunkSize: 1, afterChunk: { _ in })
+    PhotoStore(
+      path: nil, library: nil, chunkSize: 1, afterChunk: { _ in },
+      storage: .failing(message, name: "photo index"))
   }
 
   /// A store with a private in-memory index over `library` (none: an index without files).
@@ -59,11 +57,9 @@ public final class PhotoStore: Sendable {
     library: URL? = nil, chunkSize: Int = 64 * 1024,
     afterChunk: @escaping @Sendable (Int) async throws -> Void = { _ in }
   ) throws -> PhotoStore {
-    let memory = try Database.inMemory()
-    try memory.migrate(schema)
-    return PhotoStore(
-      memory: memory, library: library, failure: nil, chunkSize: chunkSize,
-      afterChunk: afterChunk)
+    PhotoStore(
+      path: nil, library: library, chunkSize: chunkSize, afterChunk: afterChunk,
+      storage: try .inMemory(name: "photo index", schema: schema))
   }
 
   /// The library that `environment` names (`INTENTFLOW_PHOTOS`, else `photos/` in the
@@ -349,20 +345,7 @@ public final class PhotoStore: Sendable {
     return result + "\""
   }
 
-  private func db() throws -> Database {
-    try database.withLock { database in
-      if let database { return database }
-      guard let path else { throw IntentError(failure ?? "the photo index is closed") }
-      do {
-        let opened = try Database(path: path)
-        try opened.migrate(Self.schema)
-        database = opened
-        return opened
-      } catch {
-        throw IntentError("cannot open the photo index: \(error)")
-      }
-    }
-  }
+  private func db() throws -> Database { try storage.open() }
 
   private static func photo(_ row: Row) throws(StorageError) -> Photo {
     let tags = try row.text("tags").map { $0.split(separator: "\u{1F}").map(String.init) } ?? []

@@ -1,7 +1,6 @@
 public import Foundation
 public import IntentKit
 import Storage
-import Synchronization
 
 /// The todos, in SQLite under the IntentFlow home (`todos.sqlite`), shared by every run.
 ///
@@ -9,33 +8,28 @@ import Synchronization
 public final class TodoStore: Sendable {
   /// Where the database lives, or `nil` for a private in-memory store.
   public let path: String?
-  private let database = Mutex<Database?>(nil)
-  /// Why every use fails, for a store that must not be used (``failing(_:)``).
-  private let failure: String?
+  private let storage: DomainDatabase
 
   /// A store in the file at `path`.
   public init(path: String) {
     self.path = path
-    failure = nil
+    storage = DomainDatabase(path: path, name: "todo store", schema: Self.schema)
   }
 
-  private init(memory: Database?, failure: String? = nil) {
+  private init(storage: DomainDatabase) {
     path = nil
-    self.failure = failure
-    database.withLock { $0 = memory }
+    self.storage = storage
   }
 
   /// A store whose every use throws `message`: the default in tests, so that a test that
   /// forgets to set its own store fails instead of writing to the user's home.
   public static func failing(_ message: String) -> TodoStore {
-    TodoStore(memory: nil, failure: message)
+    TodoStore(storage: .failing(message, name: "todo store"))
   }
 
   /// A private store that lives as long as this object: for tests.
   public static func inMemory() throws -> TodoStore {
-    let memory = try Database.inMemory()
-    try memory.migrate(schema)
-    return TodoStore(memory: memory)
+    TodoStore(storage: try .inMemory(name: "todo store", schema: schema))
   }
 
   /// The store in the IntentFlow home that `environment` names.
@@ -123,20 +117,7 @@ public final class TodoStore: Sendable {
     }
   }
 
-  private func db() throws -> Database {
-    try database.withLock { database in
-      if let database { return database }
-      guard let path else { throw IntentError(failure ?? "the todo store is closed") }
-      do {
-        let opened = try Database(path: path)
-        try opened.migrate(Self.schema)
-        database = opened
-        return opened
-      } catch {
-        throw IntentError("cannot open the todo store: \(error)")
-      }
-    }
-  }
+  private func db() throws -> Database { try storage.open() }
 
   private static func todo(_ row: Row) throws(StorageError) -> Todo {
     try Todo(
