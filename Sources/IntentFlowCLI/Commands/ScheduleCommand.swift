@@ -96,13 +96,14 @@ enum ScheduleCommand: Command {
     }
 
     let stops = [SIGTERM, SIGINT].map { number in
-      SignalSource.make(number) { Task { await scheduler.stop() } }
+      SignalSource.make(number) { scheduler.requestStop() }
     }
-    let hangup = SignalSource.make(SIGHUP) { Task { await scheduler.reload() } }
+    let hangup = SignalSource.make(SIGHUP) { scheduler.requestReload() }
     let directories = paths.map { WorkflowPath.absolute($0, in: directory) }.filter(
       context.files.isDirectory)
+    // Signals and the watcher reach the daemon's loop through its wake-ups: no task escapes.
     let watcher = DirectoryWatcher(directories: directories, log: { output.writeLine($0) }) {
-      Task { await scheduler.reload() }
+      scheduler.requestReload()
     }
     context.printError(
       "intentflow schedule: watching \(paths.joined(separator: ", ")); "
