@@ -102,6 +102,18 @@ struct CrontabInjectionTests {
     #expect(throws: CrontabExport.Refusal.self) { try both.render([]) }
   }
 
+  @Test("the PATH the export runs with is written quoted; one with a line break refuses it")
+  func searchPathLine() throws {
+    let text = try CrontabExport(
+      executable: "/bin/intentflow", home: "/h", searchPath: "/opt/my tools/bin:/usr/bin"
+    ).render([])
+    #expect(text.contains("\nPATH='/opt/my tools/bin:/usr/bin'\n"))
+    let hostile = CrontabExport(
+      executable: "/bin/intentflow", home: "/h",
+      searchPath: "/usr/bin\n* * * * * touch /tmp/pwned")
+    #expect(throws: CrontabExport.Refusal.self) { try hostile.render([]) }
+  }
+
   @Test("a skipped file's path is escaped in its comment, so it stays one line")
   func skippedPathComment() throws {
     let text = try export.render([], skipped: ["/d/x\n* * * * * touch /tmp/pwned\n.json"])

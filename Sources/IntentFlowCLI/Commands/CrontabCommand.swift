@@ -35,7 +35,8 @@ enum CrontabCommand: Command {
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
     let export = CrontabExport(
-      executable: ChildProcessLauncher.currentExecutable, home: home.path)
+      executable: ChildProcessLauncher.currentExecutable, home: home.path,
+      searchPath: context.environment["PATH"])
     let text: String
     do {
       text = try export.render(catalog.workflows, skipped: catalog.invalid.map(\.path))
