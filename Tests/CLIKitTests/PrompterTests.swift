@@ -1,4 +1,5 @@
 import CLIKit
+import Synchronization
 import Testing
 
 /// A prompter reading `lines` and writing to a fresh recorder.
@@ -161,5 +162,99 @@ struct PrompterConfirmTests {
     let (prompter, recorder) = prompter(["maybe"])
     #expect(await prompter.confirm("Go on?", default: true) == nil)
     #expect(recorder.text.hasSuffix("Go on? [Y/n] \n"))
+  }
+}
+
+/// Records, in order, when a scripted input's echo is turned off, read and turned back on.
+private final class EchoLog: Sendable {
+  private let events = Mutex<[String]>([])
+  var entries: [String] { events.withLock { $0 } }
+
+  func append(_ event: String) { events.withLock { $0.append(event) } }
+
+  /// An input that yields `lines` and logs each read and each change of echo; with
+  /// `terminal` false it has no echo to turn off, like a pipe.
+  func input(_ lines: [String], terminal: Bool = true) -> LineInput {
+    let script = LineInput.lines(lines)
+    return LineInput(
+      readLine: {
+        let line = await script.readLine()
+        self.append("read \(line ?? "<end>")")
+        return line
+      },
+      hideTyping: {
+        guard terminal else { return nil }
+        self.append("echo off")
+        return { self.append("echo on") }
+      })
+  }
+}
+
+@Suite("Asking for a secret")
+struct PrompterSecretTests {
+  @Test("the echo is off while the answer is read and back on after; the line is ended")
+  func hidden() async {
+    let log = EchoLog()
+    let recorder = OutputRecorder()
+    let prompter = Prompter(input: log.input([" s3cret "]), output: recorder.output)
+    #expect(await prompter.askSecret("Token?") == " s3cret ")
+    #expect(log.entries == ["echo off", "read  s3cret ", "echo on"])
+    #expect(recorder.text == "Token? \n")
+  }
+
+  @Test("an empty answer asks again, each time without echo")
+  func empty() async {
+    let log = EchoLog()
+    let recorder = OutputRecorder()
+    let prompter = Prompter(input: log.input(["", "x"]), output: recorder.output)
+    #expect(await prompter.askSecret("Token?") == "x")
+    #expect(log.entries == ["echo off", "read ", "echo on", "echo off", "read x", "echo on"])
+    #expect(recorder.text == "Token? \nToken? \n")
+  }
+
+  @Test("the end of input gives nil with the echo back on")
+  func endOfInput() async {
+    let log = EchoLog()
+    let recorder = OutputRecorder()
+    let prompter = Prompter(input: log.input([]), output: recorder.output)
+    #expect(await prompter.askSecret("Token?") == nil)
+    #expect(log.entries == ["echo off", "read <end>", "echo on"])
+    #expect(recorder.text == "Token? \n")
+  }
+
+  @Test("a cancelled read turns the echo back on")
+  func cancelled() async {
+    let log = EchoLog()
+    let blocked = LineInput(
+      readLine: {
+        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        return nil
+      },
+      hideTyping: {
+        log.append("echo off")
+        return { log.append("echo on") }
+      }
+    ).givingUpOnCancellation()
+    let prompter = Prompter(input: blocked, output: OutputRecorder().output)
+    let (started, signal) = AsyncStream.makeStream(of: Void.self)
+    let task = Task {
+      signal.yield()
+      return await prompter.askSecret("Token?")
+    }
+    for await _ in started { break }
+    task.cancel()
+    #expect(await task.value == nil)
+    #expect(log.entries.first == "echo off")
+    #expect(log.entries.last == "echo on")
+  }
+
+  @Test("from a pipe nothing is turned off and no line is added")
+  func pipe() async {
+    let log = EchoLog()
+    let recorder = OutputRecorder()
+    let prompter = Prompter(input: log.input(["x"], terminal: false), output: recorder.output)
+    #expect(await prompter.askSecret("Token?") == "x")
+    #expect(log.entries == ["read x"])
+    #expect(recorder.text == "Token? ")
   }
 }

@@ -39,6 +39,23 @@ struct InteractiveTests {
     #expect(result.stdout.hasSuffix("\nTyped in\n"))
   }
 
+  @Test("a secret input is asked for without showing what is typed")
+  func secretInputIsNotEchoed() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.copyFixture("runs/secret-title.json")
+    let run = try sandbox.startOnTerminal(["run", file])
+    let asked = try await run.waitForStandardOutput(containing: "inputs › The token (token) ")
+    #expect(asked, "\(run.stdoutSoFar)")
+    // The echo is off before the question shows, so typing now is not echoed.
+    run.type("hunter2-typed\n")
+    run.closeStandardInput()
+    let result = Sandbox.withoutCarriageReturns(await run.finish())
+    #expect(result.status == 0, "\(result)")
+    // Echoed, the typed line would sit between the question and the dialog.
+    #expect(
+      result.stdout.hasPrefix("inputs › The token (token) \nAdded '***'.\n"), "\(result)")
+  }
+
   @Test("a disambiguation lists the candidates and takes a number")
   func choosesCandidate() async throws {
     let sandbox = try Sandbox()

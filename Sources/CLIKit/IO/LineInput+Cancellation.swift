@@ -10,7 +10,8 @@ extension LineInput {
   /// finishing by then.
   public func givingUpOnCancellation() -> LineInput {
     let read = readLine
-    return LineInput {
+    let hide = hideTyping
+    let giving: @Sendable () async -> String? = {
       let race = ReadRace()
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in
@@ -22,6 +23,7 @@ extension LineInput {
         race.finish(nil)
       }
     }
+    return LineInput(readLine: giving, hideTyping: hide)
   }
 }
 

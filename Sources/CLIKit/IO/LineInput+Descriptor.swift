@@ -17,12 +17,29 @@ extension LineInput {
   static let descriptorZero: LineInput = {
     let reader = DescriptorLineReader(descriptor: 0)
     let queue = DispatchQueue(label: "CLIKit.LineInput.standardInput")
-    return LineInput {
-      await withCheckedContinuation { continuation in
-        queue.async { continuation.resume(returning: reader.nextLine()) }
-      }
-    }
+    return LineInput(
+      readLine: {
+        await withCheckedContinuation { continuation in
+          queue.async { continuation.resume(returning: reader.nextLine()) }
+        }
+      },
+      hideTyping: { hideEcho(of: 0) })
   }()
+
+  /// Clears `ECHO` on a terminal descriptor and returns what restores its previous
+  /// settings (once, however often it is called); `nil` if it is not a terminal.
+  private static func hideEcho(of descriptor: Int32) -> (@Sendable () -> Void)? {
+    var saved = termios()
+    guard isatty(descriptor) == 1, tcgetattr(descriptor, &saved) == 0 else { return nil }
+    var silent = saved
+    silent.c_lflag &= ~tcflag_t(ECHO)
+    guard tcsetattr(descriptor, TCSANOW, &silent) == 0 else { return nil }
+    let original = Mutex<termios?>(saved)
+    return {
+      guard var settings = original.withLock({ $0.take() }) else { return }
+      _ = tcsetattr(descriptor, TCSANOW, &settings)
+    }
+  }
 }
 
 /// Splits what `read(2)` returns into lines without their line endings.

@@ -5,12 +5,22 @@ internal import Synchronization
 public struct LineInput: Sendable {
   /// Reads the next line without its line ending; `nil` at the end of input.
   public var readLine: @Sendable () async -> String?
+  /// Stops the terminal from showing what is typed, for a secret; returns what shows it
+  /// again (safe to call more than once), or `nil` when the input is not a terminal.
+  public var hideTyping: @Sendable () -> (@Sendable () -> Void)?
 
   /// Creates an input from its read operation.
   ///
-  /// - Parameter readLine: Returns the next line, or `nil` at the end of input.
-  public init(readLine: @escaping @Sendable () async -> String?) {
+  /// - Parameters:
+  ///   - readLine: Returns the next line, or `nil` at the end of input.
+  ///   - hideTyping: Turns the echo of typed characters off and returns what turns it back
+  ///     on; by default there is no echo to turn off.
+  public init(
+    readLine: @escaping @Sendable () async -> String?,
+    hideTyping: @escaping @Sendable () -> (@Sendable () -> Void)? = { nil }
+  ) {
     self.readLine = readLine
+    self.hideTyping = hideTyping
   }
 
   /// Standard input, read with `read(2)` on a dedicated serial queue so that a task awaiting

@@ -60,6 +60,35 @@ public struct Prompter: Sendable {
     }
   }
 
+  /// Asks for a secret (a password, a token) without showing what is typed.
+  ///
+  /// On a terminal the echo is turned off for the answer and back on as soon as the read
+  /// ends — with a line, at the end of input, or when the task is cancelled (Ctrl-C) — and
+  /// the question's line is ended, since the Return key no longer is. The answer is not
+  /// trimmed: spaces may be part of a secret. An empty answer asks again.
+  ///
+  /// - Parameter prompt: The question, followed by a space.
+  /// - Returns: The answer; `nil` if input ended.
+  public func askSecret(_ prompt: String) async -> String? {
+    let question = style.bold(prompt) + " "
+    while true {
+      // Off before the question shows, so nothing typed once it is seen can be echoed.
+      let showTyping = input.hideTyping()
+      output.write(question)
+      output.flush()
+      let line = await withTaskCancellationHandler {
+        await input.readLine()
+      } onCancel: {
+        showTyping?()
+      }
+      showTyping?()
+      if showTyping != nil || line == nil { output.write("\n") }
+      guard let line else { return nil }
+      let answer = line.hasSuffix("\r") ? String(line.dropLast()) : line
+      if !answer.isEmpty { return answer }
+    }
+  }
+
   /// Asks the user to pick one of several options from a numbered list.
   ///
   /// The answer may be the option's number, or its text or the start of it, or any part of

@@ -15,8 +15,9 @@ enum SayCommand: Command {
     abstract: "Run the intent whose phrase matches what you say.",
     discussion: """
       Intents declare phrases such as "Add ${title} to my todos"; the words in place of \
-      ${title} become the parameter. When phrases of two intents match, nothing runs: the \
-      command lists them and exits 3, so that you can say it more precisely.
+      ${title} become the parameter. When phrases of two intents match, a terminal is asked \
+      which one to run; without a terminal nothing runs: the command lists them and exits 3, \
+      so that you can say it more precisely.
       """,
     arguments: [words.spec],
     options: [yes.spec],
@@ -27,17 +28,33 @@ enum SayCommand: Command {
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     let text = command.values(of: Self.words).joined(separator: " ")
     let matches = context.registry.intents(saying: text)
-    guard let match = matches.first else {
+    guard var match = matches.first else {
       throw command.usageError(
         "no phrase matches '\(text)'; run 'intentflow describe INTENT' to see an intent's "
           + "phrases")
     }
-    guard matches.count == 1 else {
-      let names = matches.map { "'\($0.intent.identifier)'" }.joined(separator: ", ")
-      context.printError(
-        "error: '\(text)' matches the phrases of \(matches.count) intents: \(names); "
-          + "say it more precisely")
-      return ExitCode.needsInput
+    if matches.count > 1 {
+      let names = matches.map { "\($0.intent.identifier)" }
+      // On a terminal the person is asked which one they meant, as a disambiguation is.
+      let chosen: Int? =
+        if context.terminal.isInputTerminal {
+          await Prompter(
+            input: context.standardInput, output: context.standardError,
+            style: context.errorStyle
+          ).choose(
+            "'\(text)' matches the phrases of \(matches.count) intents. Which one?",
+            options: names)
+        } else {
+          nil
+        }
+      guard let chosen else {
+        let quoted = names.map { "'\($0)'" }.joined(separator: ", ")
+        context.printError(
+          "error: '\(text)' matches the phrases of \(matches.count) intents: \(quoted); "
+            + "say it more precisely")
+        return ExitCode.needsInput
+      }
+      match = matches[chosen]
     }
     var dependencies = DependencyValues()
     dependencies.todoStore = TodoStore.live(environment: context.environment)

@@ -10,6 +10,11 @@ struct TerminalInteraction: InteractionHandler {
     if let reason = request.reason {
       prompter.output.writeLine(style.yellow("\(request.step): \(capitalized(reason))."))
     }
+    if request.isSecret {
+      let answer = await prompter.askSecret("\(request.step) › \(request.prompt)")
+      try Task.checkCancellation()
+      return answer.map(Value.text)
+    }
     let labels = request.suggestions.map(Self.label)
     let answer = await prompter.ask("\(request.step) › \(request.prompt)", suggestions: labels)
     // A cancelled run's prompt ends as if at the end of input: that is a cancellation.

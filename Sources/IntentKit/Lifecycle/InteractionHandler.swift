@@ -27,10 +27,12 @@ public struct ValueRequest: Sendable {
   public var reason: String?
   /// Values to offer (a query's suggested entities).
   public var suggestions: [Value]
+  /// Whether the answer is a secret (a `"secret": true` input): asked without echo.
+  public var isSecret: Bool
 
   public init(
     step: String, intent: IntentIdentifier, parameter: ParameterDescriptor, prompt: String,
-    reason: String? = nil, suggestions: [Value] = []
+    reason: String? = nil, suggestions: [Value] = [], isSecret: Bool = false
   ) {
     self.step = step
     self.intent = intent
@@ -38,6 +40,7 @@ public struct ValueRequest: Sendable {
     self.prompt = prompt
     self.reason = reason
     self.suggestions = suggestions
+    self.isSecret = isSecret
   }
 }
 

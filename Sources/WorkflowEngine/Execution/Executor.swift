@@ -78,7 +78,8 @@ public struct Executor: Sendable {
         if value == nil {
           let request = ValueRequest(
             step: "inputs", intent: "workflow.input", parameter: input.parameter,
-            prompt: input.parameter.question, reason: reason, suggestions: [])
+            prompt: input.parameter.question, reason: reason, suggestions: [],
+            isSecret: input.isSecret)
           let answer: Value?
           do {
             answer = try await configuration.interaction.requestValue(request)
@@ -108,7 +109,10 @@ public struct Executor: Sendable {
               "input '\(input.name)' expects \(input.type.article) \(input.type): \(error.message)",
               location: input.location, parameter: input.name)
           }
-          reason = error.message
+          // A secret's complaint would quote the typed value back on the screen.
+          reason =
+            input.isSecret
+            ? "the value is not \(input.type.article) \(input.type)" : error.message
           value = nil
         }
       }
