@@ -30,12 +30,13 @@ public struct EntityRanking: Sendable, Hashable {
   /// order), then the rest in their order.
   public func ordered(_ entities: [AnyEntity]) -> [AnyEntity] {
     var rank: [Key: Int] = [:]
-    for (index, key) in (relevant + recent).enumerated() where rank[key] == nil {
+    let ranked = relevant + recent
+    for (index, key) in ranked.enumerated() where rank[key] == nil {
       rank[key] = index
     }
     guard !rank.isEmpty else { return entities }
     let keyed = entities.enumerated().map { (offset, entity) in
-      (entity, rank[Key(typeName: entity.typeName, id: entity.id)] ?? rank.count + offset)
+      (entity, rank[Key(typeName: entity.typeName, id: entity.id)] ?? ranked.count + offset)
     }
     return keyed.sorted { $0.1 < $1.1 }.map(\.0)
   }
