@@ -14,7 +14,7 @@ public enum IntentFlowCommand {
   static let commands: [any Command.Type] = [
     RunCommand.self, ValidateCommand.self, IntentsCommand.self, DescribeCommand.self,
     NextCommand.self, ScheduleCommand.self, CrontabCommand.self, HistoryCommand.self,
-    SchemaCommand.self, ExtensionsCommand.self, SayCommand.self,
+    SchemaCommand.self, ExtensionsCommand.self, SayCommand.self, RelevantCommand.self,
   ]
 
   static var root: CommandSpec {

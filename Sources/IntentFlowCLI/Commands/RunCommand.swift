@@ -130,6 +130,7 @@ enum RunCommand: Command {
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
     configuration.dependencies.notesStore = NoteStore.live(environment: context.environment)
     configuration.dependencies.photoStore = PhotoStore.live(environment: context.environment)
+    configuration.dependencies.entityRanking = RelevantCommand.ranking(context: context)
     configuration.environment = Self.evaluationEnvironment(context)
     // Secret inputs are hidden in everything shown or kept: known from the given values and
     // the environment now, and from answers typed at a prompt once the inputs are bound.

@@ -67,6 +67,13 @@ final class RunHistory: Sendable {
 
   /// Notes how the run ended, and lets go of its lock.
   func finish(_ result: RunResult, exitCode: Int32) {
+    if result.status == .succeeded, let store = state.withLock({ $0.store }) {
+      do {
+        try store.recordUse(of: Self.usedEntities(result), at: context.now())
+      } catch {
+        context.printError("warning: the run's entities were not recorded: \(error)")
+      }
+    }
     record(
       status: result.status.rawValue, exitCode: exitCode, errorMessage: result.error?.message,
       failedStep: result.error?.step)

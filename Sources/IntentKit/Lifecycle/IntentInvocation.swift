@@ -319,7 +319,8 @@ public struct IntentInvocation: Sendable {
     default: return []
     }
     do {
-      return try await entityType.suggestedEntities().map(Value.entity)
+      let ranking = context.dependencies.entityRanking
+      return try await ranking.ordered(entityType.suggestedEntities()).map(Value.entity)
     } catch {
       throw failure(
         error, doing: "listing \(entityType.name) suggestions", parameter: parameter.name)

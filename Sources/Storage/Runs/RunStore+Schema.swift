@@ -13,6 +13,7 @@ extension RunStore {
   /// - `schedule_events_by_time`, `schedule_events_by_path`: the newest events, overall or
   ///   for one file.
   /// - `schedule_events_fires` (partial): a file's last handled fire time, read by catch-up.
+  /// - `entities_by_use`: the most recently used entities; pruning beyond the bound.
   /// - `schedule_events_by_run`: clearing `run_id` when a run is pruned (`ON DELETE SET NULL`).
   static let migrations: [String] = [
     """
@@ -48,6 +49,19 @@ extension RunStore {
     CREATE INDEX schedule_events_fires ON schedule_events (workflow_path, scheduled_for)
       WHERE kind IN ('fired', 'caughtUp', 'skipped');
     CREATE INDEX schedule_events_by_run ON schedule_events (run_id);
+    """,
+    // Entities that successful runs used, and those marked relevant (`intentflow relevant`);
+    // one row per entity, so the table is bounded by pruning (``RunStore/maximumEntities``).
     """
+    CREATE TABLE entities (
+      type_name TEXT NOT NULL,
+      entity_id TEXT NOT NULL,
+      title TEXT NOT NULL,
+      used_at REAL,
+      relevant_at REAL,
+      PRIMARY KEY (type_name, entity_id)
+    ) STRICT;
+    CREATE INDEX entities_by_use ON entities (used_at);
+    """,
   ]
 }

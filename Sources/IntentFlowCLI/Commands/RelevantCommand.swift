@@ -1,0 +1,84 @@
+import CLIKit
+import Foundation
+import IntentKit
+import Storage
+import WorkflowEngine
+
+/// `intentflow relevant [TYPE ID] [--clear]`: marks entities relevant for the current
+/// context, so that prompts for a value offer them first, and lists the relevant and recently
+/// used entities.
+enum RelevantCommand: Command {
+  static let type = Positional("TYPE", help: "The entity type, such as Note.", isOptional: true)
+  static let id = Positional(
+    "ID", help: "The entity's id (for a photo, its content hash).", isOptional: true)
+  static let clear = Flag("clear", help: "Clear every relevance mark.")
+
+  static let spec = CommandSpec(
+    "relevant",
+    abstract: "Mark an entity relevant, clear the marks, or list relevant and recent entities.",
+    discussion: """
+      When a step needs an entity and asks for one, the suggestions offer entities marked \
+      relevant first, then those successful runs used most recently (the run store keeps \
+      the latest 1,000), then the rest. Without arguments, lists the relevant entities, then \
+      the recent ones.
+      """,
+    arguments: [type.spec, id.spec],
+    options: [clear.spec],
+    examples: [
+      "intentflow relevant Note 1234", "intentflow relevant", "intentflow relevant --clear",
+    ])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let typeName = command[Self.type]
+    let entityID = command[Self.id]
+    if command[Self.clear], typeName != nil {
+      throw command.usageError("--clear takes no arguments; write intentflow relevant --clear")
+    }
+    if typeName != nil, entityID == nil {
+      throw command.usageError("'\(typeName ?? "")' needs an ID; write intentflow relevant TYPE ID")
+    }
+    let home = IntentFlowHome.resolve(
+      environment: context.environment, currentDirectory: context.currentDirectory)
+    do {
+      let store = try RunStore(home: home)
+      if command[Self.clear] {
+        let count = try store.clearRelevant()
+        context.print("cleared \(count) relevant \(count == 1 ? "entity" : "entities")")
+      } else if let typeName, let entityID {
+        try store.markRelevant(typeName: typeName, id: entityID, title: nil, at: context.now())
+        context.print("marked \(typeName) \(entityID) relevant")
+      } else {
+        let entities = try store.entities(limit: 100)
+        if entities.isEmpty { context.print("no relevant or recently used entities") }
+        for entity in entities {
+          let mark = entity.isRelevant ? "relevant" : "recent  "
+          let title = entity.title == entity.id ? "" : "  \(entity.title)"
+          context.print("\(mark)  \(entity.typeName) \(entity.id)\(title)")
+        }
+      }
+      return ExitCode.success
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.description)
+      return ExitCode.failure
+    }
+  }
+
+  /// The ranking for suggestions, from the run store: relevant entities, then recent ones.
+  /// No ranking when nothing has run yet or the store cannot be read (suggestions then keep
+  /// their order; a run never fails for it).
+  static func ranking(context: CLIContext) -> EntityRanking {
+    let home = IntentFlowHome.resolve(
+      environment: context.environment, currentDirectory: context.currentDirectory)
+    guard context.files.exists(home.databasePath("runs")),
+      let entities = try? RunStore(home: home).entities(limit: RunStore.maximumEntities)
+    else { return .none }
+    let key = { (entity: EntityRecord) in
+      EntityRanking.Key(typeName: entity.typeName, id: entity.id)
+    }
+    return EntityRanking(
+      relevant: entities.filter(\.isRelevant).map(key),
+      recent: entities.filter { $0.usedAt != nil }.sorted {
+        ($0.usedAt ?? .distantPast) > ($1.usedAt ?? .distantPast)
+      }.map(key))
+  }
+}
