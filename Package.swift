@@ -54,7 +54,8 @@ let package = Package(
       name: "Extensions", dependencies: ["IntentKit", "StrictJSON", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
-      name: "Scheduling", dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron"],
+      name: "Scheduling",
+      dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron", "Suggestions"],
       swiftSettings: strictSwift),
     .target(
       name: "IntentFlowCLI",
@@ -107,7 +108,8 @@ let package = Package(
       name: "SchedulingTests",
       dependencies: [
         "TestSupport",
-        "Scheduling", "Cron", "Storage", "WorkflowEngine", "IntentKit", "StandardIntents",
+        "Scheduling", "Cron", "Suggestions", "Storage", "WorkflowEngine", "IntentKit",
+        "StandardIntents",
       ],
       swiftSettings: strictSwift),
     .testTarget(

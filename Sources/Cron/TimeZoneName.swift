@@ -1,4 +1,5 @@
 public import Foundation
+import Suggestions
 
 /// The time-zone names a schedule may use: IANA names that cron and the daemon read alike.
 ///

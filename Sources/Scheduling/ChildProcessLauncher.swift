@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IntentKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -104,9 +105,7 @@ public struct ChildProcessLauncher: Sendable {
     guard process.isRunning else { return }
     let pid = process.processIdentifier
     kill(pid, SIGTERM)
-    let (seconds, attoseconds) = killAfter.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + killAfter.inSeconds) {
       if process.isRunning { kill(pid, SIGKILL) }
     }
   }

@@ -1,5 +1,6 @@
 import Cron
 public import Foundation
+import Suggestions
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import IntentKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -38,7 +39,7 @@ public final class DirectoryWatcher: Sendable {
     log: @escaping @Sendable (String) -> Void = DirectoryWatcher.logToStandardError,
     onChange: @escaping @Sendable () -> Void
   ) {
-    let delay = Double(debounce.components.seconds) + Double(debounce.components.attoseconds) / 1e18
+    let delay = debounce.inSeconds
     let fire: @Sendable () -> Void = { [weak self] in
       guard let self else { return }
       let first = self.state.withLock { state -> Bool in

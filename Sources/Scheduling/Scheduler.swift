@@ -29,7 +29,7 @@ public struct SchedulerEnvironment: Sendable {
     log: @escaping @Sendable (String) -> Void,
     jitter: @escaping @Sendable (Duration) -> Duration = { maximum in
       maximum > .zero
-        ? .milliseconds(Int64.random(in: 0...Int64(max(0, maximum.components.seconds * 1000))))
+        ? .milliseconds(Int64.random(in: 0...Int64(max(0, maximum.inMilliseconds))))
         : .zero
     },
     isProcessAlive: @escaping @Sendable (Int32) -> Bool = RunStore.isProcessAlive
@@ -245,7 +245,7 @@ public actor Scheduler {
     reload(at: now, initial: false)
     for workflow in catalog.workflows where !workflow.schedule.expression.isReboot {
       let last = (try? store?.lastFire(workflowPath: workflow.path)) ?? nil
-      let windowStart = now.addingTimeInterval(-seconds(options.tolerance))
+      let windowStart = now.addingTimeInterval(-options.tolerance.inSeconds)
       var from = max(windowStart, last ?? windowStart)
       if workflow.catchUp == .latest, let last { from = last }
       guard let due = latestFire(of: workflow, after: from, upTo: now) else { continue }
@@ -358,7 +358,7 @@ public actor Scheduler {
       let seconds = max(0, earliest.timeIntervalSince(now))
       wait = min(wait, .milliseconds(Int64((seconds * 1000).rounded(.up))))
     }
-    return (wait, now.addingTimeInterval(seconds(wait)))
+    return (wait, now.addingTimeInterval(wait.inSeconds))
   }
 
   // MARK: Firing
@@ -369,7 +369,7 @@ public actor Scheduler {
     var latestOnTime: Date?
     var latest = due
     var time: Date? = due
-    let tolerance = seconds(options.tolerance)
+    let tolerance = options.tolerance.inSeconds
     var count = 0
     while let fire = time, fire <= now, count < 1_000_000 {
       latest = fire
@@ -547,17 +547,12 @@ public actor Scheduler {
     Cron.Timestamp.format(date, in: zone)
   }
 
-  private func seconds(_ duration: Duration) -> Double {
-    let (whole, fraction) = duration.components
-    return Double(whole) + Double(fraction) / 1e18
-  }
 }
 
 extension DurationText {
   /// A duration for logs: `23 ms`, `1.5 s`.
   static func formatted(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    let milliseconds = duration.inMilliseconds
     if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
     return "\((milliseconds / 100).rounded() / 10) s"
   }

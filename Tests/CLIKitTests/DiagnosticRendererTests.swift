@@ -19,6 +19,24 @@ struct DiagnosticRendererTests {
         """#)
   }
 
+  @Test("escape sequences in a path, a message, a note or a source line never reach the terminal")
+  func hostileText() {
+    let diagnostic = SourceDiagnostic(
+      path: "evil\u{1B}]0;owned\u{07}.json", line: 1, column: 4, severity: .error,
+      message: "unknown intent '\u{1B}[2Jx'\nsecond line",
+      sourceLine: "{\u{1B}[31m\u{9B}x", notes: ["see '\u{7F}'"])
+    let rendered = renderer.render(diagnostic)
+    #expect(
+      rendered == """
+        evil␛]0;owned␇.json:1:4: error: unknown intent '␛[2Jx'
+        second line
+        {␛[31m\u{FFFD}x
+           ^
+        note: see '␡'
+        """)
+    #expect(!rendered.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" })
+  }
+
   @Test("tabs before the column are copied into the caret's indent")
   func tabs() {
     let diagnostic = SourceDiagnostic(

@@ -1,6 +1,7 @@
 import Cron
 import Foundation
 import StandardIntents
+import Suggestions
 import Testing
 import WorkflowEngine
 

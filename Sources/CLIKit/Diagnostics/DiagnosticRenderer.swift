@@ -1,3 +1,5 @@
+import Suggestions
+
 /// Renders diagnostics as compilers do:
 ///
 /// ```
@@ -28,7 +30,9 @@ public struct DiagnosticRenderer: Sendable {
   /// - Complexity: O(*n*) in the length of the source line.
   public func render(_ diagnostic: SourceDiagnostic) -> String {
     var lines = [header(diagnostic)]
-    if let whole = diagnostic.sourceLine.map(Self.withoutLineEnding) {
+    if let whole = diagnostic.sourceLine.map({
+      UnsafeText.shown(Self.withoutLineEnding($0), keeping: ["\t"])
+    }) {
       let (source, column) = Self.excerpt(whole, column: diagnostic.column)
       lines.append(source)
       if let column {
@@ -37,7 +41,7 @@ public struct DiagnosticRenderer: Sendable {
       }
     }
     for note in diagnostic.notes {
-      lines.append("\(label(.note)) \(note)")
+      lines.append("\(label(.note)) \(UnsafeText.shown(note, keeping: ["\n"]))")
     }
     return lines.joined(separator: "\n")
   }
@@ -73,13 +77,16 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   private func header(_ diagnostic: SourceDiagnostic) -> String {
-    var location = diagnostic.path.map { [$0] } ?? []
+    // Paths and messages quote file names and workflow text, which may hold escape
+    // sequences; shown, they must not reach the terminal as commands.
+    var location = diagnostic.path.map { [UnsafeText.shown($0)] } ?? []
     if let line = diagnostic.line {
       location.append(String(line))
       if let column = diagnostic.column { location.append(String(column)) }
     }
     let prefix = location.isEmpty ? "" : style.bold(location.joined(separator: ":") + ":") + " "
-    return prefix + label(diagnostic.severity) + " " + style.bold(diagnostic.message)
+    let message = UnsafeText.shown(diagnostic.message, keeping: ["\n"])
+    return prefix + label(diagnostic.severity) + " " + style.bold(message)
   }
 
   private func label(_ severity: SourceDiagnostic.Severity) -> String {

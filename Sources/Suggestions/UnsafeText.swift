@@ -38,6 +38,30 @@ public enum UnsafeText {
     return result
   }
 
+  /// `text` as a terminal may show it: every unsafe character except those in `kept` is
+  /// replaced by one visible scalar (its Control Pictures symbol, `␛` for ESC, or `�` for
+  /// the C1 controls and separators), so the terminal never acts on an escape sequence
+  /// from a file name or a workflow, and columns counted in scalars stay where they were.
+  public static func shown(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
+    guard text.unicodeScalars.contains(where: { $0.isUnsafeInOneLine && !kept.contains($0) })
+    else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      guard scalar.isUnsafeInOneLine, !kept.contains(scalar) else {
+        result.append(scalar)
+        continue
+      }
+      let picture: UInt32? =
+        switch scalar.value {
+        case 0..<0x20: 0x2400 + scalar.value
+        case 0x7F: 0x2421
+        default: nil
+        }
+      result.append(picture.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}")
+    }
+    return String(result)
+  }
+
   /// The `U+XXXX` name of a scalar, for messages.
   public static func code(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
