@@ -68,7 +68,8 @@ struct SayTests {
     try sandbox.write(
       "flows/hello.json",
       #"{"name": "hello", "phrases": ["Say hello to ${who}"], "inputs": {"who": {}}, "#
-        + #""steps": [{"intent": "text.uppercase", "parameters": {"input": "hello ${inputs.who}"}}]}"#)
+        + #""steps": [{"intent": "text.uppercase", "parameters": {"input": "hello ${inputs.who}"}}]}"#
+    )
     let result = try await sandbox.run("say", "--workflows", "flows", "say hello to Ada")
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "HELLO ADA\n")

@@ -48,7 +48,8 @@ struct SayWorkflowTests {
     try harness.write("workflows/errand.json", errand)
     let result = await harness.run(["say", "--workflows", "workflows", "buy two eggs"])
     #expect(result.status == 2)
-    #expect(result.errors == "error: input 'count' expects an integer: 'two' is not a whole number\n")
+    #expect(
+      result.errors == "error: input 'count' expects an integer: 'two' is not a whole number\n")
   }
 
   @Test("the workflows directory defaults to INTENTFLOW_WORKFLOWS, else workflows/ in the home")

@@ -46,7 +46,8 @@ struct WorkflowDecoderPhrasesTests {
   func problems() {
     #expect(
       Harness.diagnostics(
-        withPhrases(#"["", "Add ${title}", "add   ${title}", 3, "${title} and ${title}", "x ${y"]"#))
+        withPhrases(#"["", "Add ${title}", "add   ${title}", 3, "${title} and ${title}", "x ${y"]"#)
+      )
         == [
           "test.json:1:14: error: a phrase must not be empty; write the words that run the "
             + "workflow",

@@ -34,7 +34,8 @@ extension SayCommand {
   static func workflowsDirectory(given: String?, context: CLIContext) -> (
     path: String, isExplicit: Bool
   ) {
-    let named = given ?? context.environment["INTENTFLOW_WORKFLOWS"].flatMap { $0.isEmpty ? nil : $0 }
+    let named =
+      given ?? context.environment["INTENTFLOW_WORKFLOWS"].flatMap { $0.isEmpty ? nil : $0 }
     if let named {
       return (WorkflowPath.absolute(named, in: context.currentDirectory), true)
     }

@@ -42,7 +42,9 @@ enum SayCommand: Command {
           + "another with --workflows DIR")
     }
     let matches =
-      context.registry.intents(saying: text).map { Match.intent($0.intent, arguments: $0.arguments) }
+      context.registry.intents(saying: text).map {
+        Match.intent($0.intent, arguments: $0.arguments)
+      }
       + Self.workflows(saying: text, in: directory.path, context: context)
     guard var match = matches.first else {
       throw command.usageError(
