@@ -100,7 +100,7 @@ struct WorkflowDecoderTests {
       Harness.decodeDiagnostics(#"{"name": "demo", "colour": 1, "steps": [{"intent": "x"}]}"#)
         == [
           "test.json:1:18: error: unknown key 'colour' in the workflow; expected 'name', "
-            + "'description', 'inputs', 'steps', 'output', 'schedule' or 'format'"
+            + "'description', 'inputs', 'steps', 'output', 'schedule', 'phrases' or 'format'"
         ])
   }
 

@@ -21,7 +21,7 @@ struct WorkflowSchemaTests {
     "as": #""x""#, "steps": step, "then": step, "else": step, "repeat": "2",
     "workflow": #""w.json""#, "cron": #""0 7 * * *""#, "timezone": #""UTC""#,
     "overlap": #""skip""#, "catchUp": #""none""#, "jitter": #""1s""#, "count": "1",
-    "delay": #""1s""#, "bogus": "1",
+    "delay": #""1s""#, "bogus": "1", "phrases": #"["Go now"]"#,
   ]
   static let step = #"[{ "intent": "test.echo" }]"#
 

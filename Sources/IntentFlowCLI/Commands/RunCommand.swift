@@ -136,7 +136,11 @@ enum RunCommand: Command {
     // the environment now, and from answers typed at a prompt once the inputs are bound.
     let secrets = SecretRedaction(
       Executor(configuration: configuration).redactor(for: plan, given: inputs))
-    configuration.observer = { observer.handle(secrets.redactor.redact($0)) }
+    configuration.observer = { event in
+      let event = secrets.redactor.redact(event)
+      history.note(event)  // the entities steps received, for the run's donation
+      observer.handle(event)
+    }
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }

@@ -23,6 +23,8 @@ final class RunHistory: Sendable {
     var lease: RunLease?
     var secrets: [String] = []
     var finished = false
+    /// The entities steps received as parameters and returned, each once, in step order.
+    var used = UsedEntities()
   }
 
   private let context: CLIContext
@@ -69,7 +71,8 @@ final class RunHistory: Sendable {
   func finish(_ result: RunResult, exitCode: Int32) {
     if result.status == .succeeded, let store = state.withLock({ $0.store }) {
       do {
-        try store.recordUse(of: Self.usedEntities(result), at: context.now())
+        let used = state.withLock { $0.used }
+        try store.recordUse(of: Self.usedEntities(result, seen: used), at: context.now())
       } catch {
         context.printError("warning: the run's entities were not recorded: \(error)")
       }
@@ -77,6 +80,23 @@ final class RunHistory: Sendable {
     record(
       status: result.status.rawValue, exitCode: exitCode, errorMessage: result.error?.message,
       failedStep: result.error?.step)
+  }
+
+  /// Notes the entities a step received as resolved parameters or returned, for the
+  /// donation of a run that succeeds. Called from the run's observer, so that entities count
+  /// even when the run keeps no step outputs (only `--json` keeps them all).
+  func note(_ event: RunEvent) {
+    switch event {
+    case .stepResolved(_, let parameters):
+      state.withLock { state in
+        for name in parameters.keys.sorted() {
+          if let value = parameters[name] { state.used.visit(value) }
+        }
+      }
+    case .stepFinished(_, let output, _, _, _):
+      if output.mayHoldEntities { state.withLock { $0.used.visit(output) } }
+    default: break
+    }
   }
 
   /// Notes that the run was cancelled by `signal` without waiting for it to stop: the

@@ -16,6 +16,8 @@ public struct Workflow: Sendable {
   public var location: SourceLocation
   /// Ids of steps that could not be decoded (already reported).
   var brokenStepIDs: Set<String> = []
+  /// What people say to run it (`intentflow say`); `${NAME}` takes input NAME's value.
+  public var phrases: [String] = []
 }
 
 /// A declared input: `"title": { "type": "text", "default": "Buy bread" }`.

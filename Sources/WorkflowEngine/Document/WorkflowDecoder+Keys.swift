@@ -57,6 +57,13 @@ extension WorkflowDecoder {
           ]
         )
       ]),
+    Key(
+      "phrases",
+      [
+        ("description", "Words that run it with 'intentflow say'; ${NAME} takes an input."),
+        ("type", "array"), ("uniqueItems", true),
+        ("items", .object([("type", "string"), ("minLength", 1)])),
+      ]),
     Key("$schema", [("type", "string")]),
     Key("format", [("const", .integer(format))]),
   ]

@@ -42,6 +42,27 @@ public enum WorkflowSchema {
     }
   }
 
+  /// One case of a union parameter: text that names the case outright (`album:Rome`).
+  private static func unionCase(_ union: UnionCase) -> JSONValue {
+    .object([
+      ("title", .string(union.title)),
+      ("description", .string("\(union.name): \(union.type), written \"\(union.name):…\"")),
+      ("type", "string"),
+      ("pattern", .string("^\(union.name):")),
+    ])
+  }
+
+  /// Text without a case's name, tried against each case in order (or a `${…}` expression).
+  private static func unionText(_ cases: [UnionCase]) -> JSONValue {
+    .object([
+      (
+        "description",
+        .string("Other text, tried as \(cases.map(\.name).joined(separator: ", then ")).")
+      ),
+      ("type", "string"),
+    ])
+  }
+
   /// `parameters` of a step that runs `intent`: its parameter names, and the required ones
   /// that the previous step cannot supply.
   private static func parameters(of intent: IntentDescriptor) -> JSONValue {
@@ -55,6 +76,9 @@ public enum WorkflowSchema {
         )
       ]
       if let value = parameter.defaultValue { members.append(("default", value.jsonValue)) }
+      if let cases = parameter.type.entityType?.unionCases, !cases.isEmpty {
+        members.append(("anyOf", .array(cases.map(unionCase) + [unionText(cases)])))
+      }
       return (parameter.name, .object(members))
     }
     let required = intent.parameters.filter { $0.isRequired && !$0.isInput }
