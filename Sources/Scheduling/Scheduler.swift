@@ -29,7 +29,7 @@ public struct SchedulerEnvironment: Sendable {
     log: @escaping @Sendable (String) -> Void,
     jitter: @escaping @Sendable (Duration) -> Duration = { maximum in
       maximum > .zero
-        ? .milliseconds(Int64.random(in: 0...Int64(max(0, maximum.inMilliseconds))))
+        ? .milliseconds(Int64.random(in: 0...Int64(max(0, maximum.components.seconds * 1000))))
         : .zero
     },
     isProcessAlive: @escaping @Sendable (Int32) -> Bool = RunStore.isProcessAlive
