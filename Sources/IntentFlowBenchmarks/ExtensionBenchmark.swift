@@ -26,7 +26,7 @@ func runExtensionBenchmark() async throws {
       + "   p90 \(micros(warm.echo.p90)) µs")
   for (label, sample) in [
     ("tools/call round trip", warm.raw), ("extension intent invocation", warm.intent),
-    ("built-in text.uppercase", warm.builtIn),
+    ("  the same, no step timeout", warm.untimed), ("built-in text.uppercase", warm.builtIn),
   ] {
     print(
       "  \(label.padding(toLength: 38, withPad: " ", startingAt: 0))"
@@ -108,6 +108,7 @@ private struct ExtensionBench {
     var echo = Sample()
     var raw = Sample()
     var intent = Sample()
+    var untimed = Sample()
     var builtIn = Sample()
   }
 
@@ -123,10 +124,13 @@ private struct ExtensionBench {
       let uppercase = StandardIntents.registry.intent("text.uppercase")
     else { throw ExtensionError("the benchmark server declares no 'echo' tool") }
     let params = Self.params
+    // Without a step timeout no timer is armed: the difference is the timer's cost.
+    var untimed = IntentInvocation.Options()
+    untimed.timeout = nil
     var warm = Warm()
     for round in -5..<rounds {
       // The first rounds warm up every path and are not counted.
-      var times: [[Duration]] = [[], [], [], []]
+      var times: [[Duration]] = [[], [], [], [], []]
       for _ in 0..<batch {
         var start = clock.now
         try echo.call()
@@ -145,11 +149,18 @@ private struct ExtensionBench {
         _ = try await IntentInvocation(uppercase, arguments: ["input": .text("hi")]).run()
         times[3].append(clock.now - start)
       }
+      for _ in 0..<batch {
+        let start = clock.now
+        _ = try await IntentInvocation(intent, arguments: ["text": .text("hi")], options: untimed)
+          .run()
+        times[4].append(clock.now - start)
+      }
       guard round >= 0 else { continue }
       warm.echo.values += times[0]
       warm.raw.values += times[1]
       warm.intent.values += times[2]
       warm.builtIn.values += times[3]
+      warm.untimed.values += times[4]
     }
     await host.shutdown()
     return warm
