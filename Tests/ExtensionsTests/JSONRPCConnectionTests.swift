@@ -40,6 +40,20 @@ struct JSONRPCConnectionTests {
         for (n, answer) in answers { #expect(answer == .object([("n", .integer(n))])) }
       }
     }
+    // A request longer than a pipe holds, while others are outstanding.
+    let long = JSONValue.string(String(repeating: "x", count: 200_000))
+    let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+      for n in 0..<2 {
+        group.addTask {
+          let params: JSONValue = .object([
+            ("n", .integer(n)), ("batch", .integer(2)), ("pad", n == 1 ? long : .null),
+          ])
+          return try await connection.request("work", params: params)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(Set(answers) == [.object([("n", .integer(0))]), .object([("n", .integer(1))])])
     await connection.stop()
     #expect(connection.hasExited)
   }
