@@ -6,12 +6,26 @@ import Synchronization
 /// A JSON-RPC 2.0 connection to one extension process over its standard streams, one message
 /// a line, requests multiplexed by id.
 ///
-/// A thread of its own reads stdout with blocking `read` (never the Swift concurrency pool,
-/// which a blocking call would starve), another keeps the tail of stderr for error messages.
+/// Reading stdout is a role that one party holds at a time. A caller whose request finds the
+/// role free takes it and waits for the reply itself, in `poll` for at most about a
+/// millisecond (``leadWindow``): a quick reply then wakes the very thread that goes on with
+/// the caller's work, instead of a reader thread that must wake a second one — on a shared
+/// machine that hand-over cost more than the extension's own work. Replies to other requests
+/// read on the way are handed to their callers. A reply slower than the window, and every
+/// request sent while the role is taken, are served by a thread of its own that reads with
+/// blocking calls (never the Swift concurrency pool for long). While nothing is outstanding
+/// nobody reads; that thread only watches for the end of the output, so that an exit is
+/// noticed at once; a message sent meanwhile (a notification, a ping) is read with the next
+/// request. Another thread keeps the tail of stderr for error messages.
+///
 /// Anything that breaks the protocol — an exit, a malformed or oversized line, a reply to an
 /// unknown id — fails every pending request and every later one with an ``ExtensionError``
 /// naming the extension; the runner itself carries on.
 public final class JSONRPCConnection: Sendable {
+  /// How long a caller may keep the reading role waiting for its reply (`poll` counts whole
+  /// milliseconds): long enough for a trivial call, short enough not to hold a thread of the
+  /// concurrency pool when the tool takes its time.
+  static let leadWindow = Duration.milliseconds(1)
   /// The extension's name, for messages.
   public let name: String
   /// The longest line accepted from the extension.
@@ -19,6 +33,13 @@ public final class JSONRPCConnection: Sendable {
   private let process: Process
   private let input: FileHandle
   private let state = Mutex(State())
+  /// stdout's descriptor.
+  private let output: Int32
+  /// The bytes read from stdout that do not make a whole line yet, and the buffer `read`
+  /// fills; only the holder of the reading role touches them.
+  private let incoming = Mutex(Incoming())
+  /// A pipe that wakes the reader thread when the role is handed to it: read end, write end.
+  private let wake: (read: Int32, write: Int32)
   /// Serializes writes; true once stdin is closed.
   private let writeLock = Mutex(false)
   /// Signalled when stderr reaches its end, so that an exit's message can quote the last line.
@@ -26,12 +47,36 @@ public final class JSONRPCConnection: Sendable {
 
   private struct State {
     var nextID = 1
+    /// Requests written (or about to be) and not yet answered, cancelled or failed.
+    var outstanding: Set<Int> = []
+    /// The callers that wait for their reply suspended.
     var pending: [Int: CheckedContinuation<JSONValue, any Error>] = [:]
+    /// Replies that came while their caller was still reading, before it suspended.
+    var arrived: [Int: Result<JSONValue, ExtensionError>] = [:]
     var cancelled: Set<Int> = []
     var progress: [Int: @Sendable (JSONValue) -> Void] = [:]
     var failure: ExtensionError?
     var exited = false
     var stderrTail: [UInt8] = []
+    /// Who reads stdout now.
+    var reader = Reader.nobody
+    /// The reader thread must read stdout to its end: the connection is stopping, or a
+    /// caller saw the output end or break.
+    var drain = false
+  }
+
+  private enum Reader {
+    case nobody, thread, caller
+  }
+
+  private struct Incoming {
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+  }
+
+  /// What one `read` of stdout came to.
+  private enum ReadOutcome {
+    case more, ended, broken
   }
 
   /// Starts the program and connects to it.
@@ -77,10 +122,28 @@ public final class JSONRPCConnection: Sendable {
     }
     self.process = process
     self.input = stdin.fileHandleForWriting
-    let output = stdout.fileHandleForReading.fileDescriptor
+    self.output = stdout.fileHandleForReading.fileDescriptor
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      kill(process.processIdentifier, SIGKILL)
+      throw ExtensionError(
+        "extension '\(name)': cannot make a pipe: \(String(cString: strerror(errno))); "
+          + "close some files or raise the limit ('ulimit -n')")
+    }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    }
+    self.wake = (ends[0], ends[1])
     let errors = stderr.fileHandleForReading.fileDescriptor
-    Thread.detachNewThread { [self] in self.readMessages(from: output) }
+    Thread.detachNewThread { [self] in self.readMessages() }
     Thread.detachNewThread { [self] in self.readLog(from: errors) }
+  }
+
+  deinit {
+    // The reader thread holds the connection until it ends: nothing can signal after this.
+    close(wake.read)
+    close(wake.write)
   }
 
   /// The process id.
@@ -113,35 +176,56 @@ public final class JSONRPCConnection: Sendable {
       members.append(("_meta", .object([("progressToken", .integer(id))])))
       params = .object(members)
     }
-    let message: JSONValue = .object([
-      ("jsonrpc", "2.0"), ("id", .integer(id)), ("method", .string(method)), ("params", params),
-    ])
+    let message = Self.requestBytes(id: id, method: method, params: params)
     return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let refusal: (any Error)? = state.withLock { state in
-          if let failure = state.failure { return failure }
-          if state.cancelled.contains(id) { return CancellationError() }
+      // A task cancelled before it began has had its handler run already: send nothing.
+      let refusal: (any Error)? = state.withLock { state in
+        if let failure = state.failure { return failure }
+        if state.cancelled.contains(id) { return CancellationError() }
+        state.outstanding.insert(id)
+        return nil
+      }
+      if let refusal {
+        state.withLock { _ = $0.progress.removeValue(forKey: id) }
+        throw refusal
+      }
+      // A long message may fill the pipe: the extension must be free to write while it reads,
+      // so the reader thread reads all along.
+      let long = message.count > 16_384
+      if long { signalReader() }
+      do {
+        try send(message)
+      } catch {
+        fail(error)
+      }
+      if !long { lead(waitingFor: id) }
+      // The usual case when the caller read: no suspension, so no trip through the executor.
+      if let reply = state.withLock({ $0.arrived.removeValue(forKey: id) }) {
+        return try reply.get()
+      }
+      return try await withCheckedThrowingContinuation { continuation in
+        let outcome: Result<JSONValue, any Error>? = state.withLock { state in
+          if let reply = state.arrived.removeValue(forKey: id) {
+            return reply.mapError { $0 }
+          }
+          if state.cancelled.contains(id) { return .failure(CancellationError()) }
+          if let failure = state.failure { return .failure(failure) }
           state.pending[id] = continuation
           return nil
         }
-        if let refusal {
-          continuation.resume(throwing: refusal)
-          return
-        }
-        do {
-          try send(message)
-        } catch {
-          fail(error)
-        }
+        if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
-      let continuation = state.withLock { state in
+      let (outstanding, continuation) = state.withLock { state in
         state.cancelled.insert(id)
         state.progress[id] = nil
-        return state.pending.removeValue(forKey: id)
+        guard state.outstanding.remove(id) != nil else {
+          return (false, CheckedContinuation<JSONValue, any Error>?.none)
+        }
+        return (true, state.pending.removeValue(forKey: id))
       }
-      guard let continuation else { return }
-      continuation.resume(throwing: CancellationError())
+      continuation?.resume(throwing: CancellationError())
+      guard outstanding else { return }
       try? send(
         .object([
           ("jsonrpc", "2.0"), ("method", "notifications/cancelled"),
@@ -162,6 +246,9 @@ public final class JSONRPCConnection: Sendable {
       if !closed { try? input.close() }
       closed = true
     }
+    // Nothing may be reading: the reader thread reads on to the end, and so sees the exit.
+    state.withLock { $0.drain = true }
+    signalReader()
     // A connection that broke the protocol may be stuck writing: no point in waiting for it.
     if failure == nil, await waitForExit(within: grace) { return }
     kill(process.processIdentifier, SIGTERM)
@@ -178,9 +265,30 @@ public final class JSONRPCConnection: Sendable {
 
   // MARK: Writing
 
+  /// A request's line, `{"jsonrpc":"2.0","id":N,"method":"M","params":{…}}` and a newline,
+  /// written straight into one buffer: the key order the protocol documents, and no
+  /// intermediate object on the path of every call.
+  static func requestBytes(id: Int, method: String, params: JSONValue) -> [UInt8] {
+    let parameters = params.serializedBytes()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(48 + method.utf8.count + parameters.count)
+    bytes.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+    bytes.append(contentsOf: String(id).utf8)
+    bytes.append(contentsOf: #","method":"#.utf8)
+    bytes.append(contentsOf: JSONValue.string(method).serializedBytes())
+    bytes.append(contentsOf: #","params":"#.utf8)
+    bytes.append(contentsOf: parameters)
+    bytes.append(contentsOf: "}\n".utf8)
+    return bytes
+  }
+
   private func send(_ message: JSONValue) throws(ExtensionError) {
     var bytes = message.serializedBytes()
     bytes.append(0x0A)
+    try send(bytes)
+  }
+
+  private func send(_ bytes: [UInt8]) throws(ExtensionError) {
     let name = name
     let input = input
     let failure: ExtensionError? = writeLock.withLock { closed in
@@ -197,16 +305,20 @@ public final class JSONRPCConnection: Sendable {
   ///
   /// SIGPIPE is blocked on this thread while it writes: an extension that has exited makes
   /// the write fail with EPIPE instead of killing the runner, and the signal then pending is
-  /// taken back before the mask is restored.
+  /// taken back before the mask is restored. Only a failed write can leave one pending, so a
+  /// write that succeeds costs two system calls for the mask, no more.
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
     var pipeSignal = sigset_t()
     sigemptyset(&pipeSignal)
     sigaddset(&pipeSignal, SIGPIPE)
     var previous = sigset_t()
     pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+    var failure: Int32 = 0
     defer {
-      var none = timespec(tv_sec: 0, tv_nsec: 0)
-      while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+      if failure == EPIPE {
+        var none = timespec(tv_sec: 0, tv_nsec: 0)
+        while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
+      }
       pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
     var offset = 0
@@ -217,7 +329,8 @@ public final class JSONRPCConnection: Sendable {
       }
       if count < 0 {
         if errno == EINTR { continue }
-        return errno
+        failure = errno
+        return failure
       }
       offset += count
     }
@@ -226,30 +339,86 @@ public final class JSONRPCConnection: Sendable {
 
   // MARK: Reading
 
-  private func readMessages(from descriptor: Int32) {
-    var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    reading: while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      // Only the new bytes can hold a newline: the rest of the buffer was searched before.
-      var searchFrom = buffer.count
-      buffer.append(contentsOf: chunk[0..<count])
-      var start = 0
-      while let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
-        let line = Array(buffer[start..<newline])
-        start = newline + 1
-        searchFrom = start
-        if !handle(line) { break reading }
-      }
-      buffer.removeFirst(start)
-      if buffer.count > maximumMessageBytes {
-        fail(
-          ExtensionError(
-            "extension '\(name)' sent a message over \(maximumMessageBytes) bytes; "
-              + "messages must be one line of JSON"))
+  /// Takes the reading role if it is free, and reads until the reply to `id` has come, the
+  /// window has passed or the output ends; then hands the role back, to the reader thread
+  /// when requests are still outstanding.
+  private func lead(waitingFor id: Int) {
+    let taken = state.withLock { state in
+      guard state.reader == .nobody else { return false }
+      state.reader = .caller
+      return true
+    }
+    guard taken else { return }
+    let clock = ContinuousClock()
+    let end = clock.now + Self.leadWindow
+    var ended = false
+    while state.withLock({ $0.outstanding.contains(id) && $0.failure == nil }) {
+      let left = end - clock.now
+      guard left > .zero else { break }
+      var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, 1)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { break }
+      guard readOnce() == .more else {
+        ended = true
         break
+      }
+    }
+    let handOver = state.withLock { state in
+      state.reader = .nobody
+      if ended { state.drain = true }
+      return !state.outstanding.isEmpty || state.drain
+    }
+    if handOver { signalReader() }
+  }
+
+  /// Wakes the reader thread to take the role.
+  private func signalReader() {
+    var byte: UInt8 = 1
+    _ = write(wake.write, &byte, 1)
+  }
+
+  /// The reader thread: serves the requests no caller waits for itself, and notices the end
+  /// of the output (the process exited) at any time.
+  private func readMessages() {
+    var hungUp = false
+    serving: while true {
+      let turn = state.withLock { state in
+        if hungUp { state.drain = true }
+        guard state.reader == .nobody, !state.outstanding.isEmpty || state.drain else {
+          return false
+        }
+        state.reader = .thread
+        return true
+      }
+      guard turn else {
+        // Asking for no events, this poll wakes on the end of the output, not on data, which
+        // is for the caller that holds the role (or for the next request).
+        var descriptors = [
+          pollfd(fd: hungUp ? -1 : output, events: 0, revents: 0),
+          pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+        ]
+        if poll(&descriptors, 2, -1) < 0 && errno != EINTR { break serving }
+        if descriptors[1].revents != 0 {
+          var bytes = [UInt8](repeating: 0, count: 64)
+          while read(wake.read, &bytes, bytes.count) > 0 {}
+        }
+        if descriptors[0].revents != 0 { hungUp = true }
+        continue
+      }
+      while true {
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, -1) < 0 {
+          if errno == EINTR { continue }
+          break serving
+        }
+        guard readOnce() == .more else { break serving }
+        let done = state.withLock { state in
+          guard state.outstanding.isEmpty, !state.drain else { return false }
+          state.reader = .nobody
+          return true
+        }
+        if done { break }
       }
     }
     process.waitUntilExit()
@@ -263,6 +432,35 @@ public final class JSONRPCConnection: Sendable {
     let tail = log.split(separator: "\n").last.map { ": \($0)" } ?? ""
     fail(ExtensionError("extension '\(name)' \(how)\(tail)"))
     state.withLock { $0.exited = true }
+  }
+
+  /// Reads once from stdout (which `poll` found readable, so this does not block) and handles
+  /// every whole line. Only the holder of the reading role calls it.
+  private func readOnce() -> ReadOutcome {
+    incoming.withLock { incoming in
+      let count = incoming.chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+      if count < 0 { return errno == EINTR || errno == EAGAIN ? .more : .ended }
+      if count == 0 { return .ended }
+      // Only the new bytes can hold a newline: the rest of the buffer was searched before.
+      var searchFrom = incoming.buffer.count
+      incoming.buffer.append(contentsOf: incoming.chunk[0..<count])
+      var start = 0
+      while let newline = incoming.buffer[searchFrom...].firstIndex(of: 0x0A) {
+        let line = Array(incoming.buffer[start..<newline])
+        start = newline + 1
+        searchFrom = start
+        if !handle(line) { return .broken }
+      }
+      incoming.buffer.removeFirst(start)
+      if incoming.buffer.count > maximumMessageBytes {
+        fail(
+          ExtensionError(
+            "extension '\(name)' sent a message over \(maximumMessageBytes) bytes; "
+              + "messages must be one line of JSON"))
+        return .broken
+      }
+      return .more
+    }
   }
 
   /// Handles one line; returns false when the connection is broken.
@@ -284,32 +482,48 @@ public final class JSONRPCConnection: Sendable {
       fail(ExtensionError("extension '\(name)' sent a message that is not a JSON object"))
       return false
     }
-    let fields = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
-    if let method = fields["method"], case .string(let method) = method {
-      if let id = fields["id"] {
+    // A handful of members: a scan beats building a dictionary; the first of a key counts.
+    func field(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    if let method = field("method"), case .string(let method) = method {
+      if let id = field("id") {
         answer(id: id, method: method)
       } else {
-        notification(method, params: fields["params"] ?? .null)
+        notification(method, params: field("params") ?? .null)
       }
       return true
     }
-    guard let idValue = fields["id"], case .integer(let id) = idValue else {
+    guard let idValue = field("id"), case .integer(let id) = idValue else {
       fail(ExtensionError("extension '\(name)' sent a reply without a numeric id"))
       return false
     }
-    let continuation = state.withLock { state in
-      state.progress[id] = nil
-      return state.pending.removeValue(forKey: id)
+    let reply: Result<JSONValue, ExtensionError> =
+      if let error = field("error") {
+        .failure(ExtensionError("extension '\(name)': \(Self.text(of: error))"))
+      } else {
+        .success(field("result") ?? .null)
+      }
+    enum Fate {
+      case resume(CheckedContinuation<JSONValue, any Error>), kept, ignored, unknown
     }
-    guard let continuation else {
-      if state.withLock({ $0.cancelled.contains(id) }) { return true }
+    let fate = state.withLock { state -> Fate in
+      state.progress[id] = nil
+      if let continuation = state.pending.removeValue(forKey: id) {
+        state.outstanding.remove(id)
+        return .resume(continuation)
+      }
+      if state.outstanding.remove(id) != nil {
+        // Its caller is still reading: it takes the reply before it would suspend.
+        state.arrived[id] = reply
+        return .kept
+      }
+      return state.cancelled.contains(id) ? .ignored : .unknown
+    }
+    switch fate {
+    case .resume(let continuation): continuation.resume(with: reply.mapError { $0 })
+    case .kept, .ignored: break
+    case .unknown:
       fail(ExtensionError("extension '\(name)' replied to unknown request id \(id)"))
       return false
-    }
-    if let error = fields["error"] {
-      continuation.resume(throwing: ExtensionError("extension '\(name)': \(Self.text(of: error))"))
-    } else {
-      continuation.resume(returning: fields["result"] ?? .null)
     }
     return true
   }
@@ -361,7 +575,10 @@ public final class JSONRPCConnection: Sendable {
       error as? ExtensionError ?? ExtensionError("extension '\(name)' failed: \(error)")
     let pending = state.withLock { state in
       if state.failure == nil { state.failure = failure }
-      defer { state.pending = [:] }
+      defer {
+        state.pending = [:]
+        state.outstanding = []
+      }
       return state.pending
     }
     for continuation in pending.values { continuation.resume(throwing: failure) }

@@ -23,6 +23,11 @@ if which == "profile-steps" {
   try await runStepsForProfiling()
   exit(0)
 }
+if which == "profile-extension" {
+  // For a profiler: nothing but warm round trips to an extension.
+  try await runExtensionCallsForProfiling(invocations: CommandLine.arguments.contains("intent"))
+  exit(0)
+}
 let benchmarks: [(String, () async throws -> Void)] = [
   ("goals", runGoalsBenchmark),
   ("json", runJSONBenchmark),

@@ -1,5 +1,6 @@
 import Extensions
 import Foundation
+import StrictJSON
 import Testing
 
 @Suite("The JSON-RPC connection")
@@ -19,6 +20,44 @@ struct JSONRPCConnectionTests {
     }
   }
 
+  @Test("concurrent requests each get their own reply, whatever the order of the replies")
+  func multiplexing() async throws {
+    let connection = try JSONRPCConnection(
+      name: "reorder", command: "python3", arguments: [try Self.fixture("reorder_fixture.py")],
+      environment: ProcessInfo.processInfo.environment)
+    for batch in [1, 2, 5, 8] {
+      for _ in 0..<10 {
+        let answers = try await withThrowingTaskGroup(of: (Int, JSONValue).self) { group in
+          for n in 0..<batch {
+            group.addTask {
+              let params: JSONValue = .object([("n", .integer(n)), ("batch", .integer(batch))])
+              return (n, try await connection.request("work", params: params))
+            }
+          }
+          return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        #expect(answers.count == batch)
+        for (n, answer) in answers { #expect(answer == .object([("n", .integer(n))])) }
+      }
+    }
+    // A request longer than a pipe holds, while others are outstanding.
+    let long = JSONValue.string(String(repeating: "x", count: 200_000))
+    let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+      for n in 0..<2 {
+        group.addTask {
+          let params: JSONValue = .object([
+            ("n", .integer(n)), ("batch", .integer(2)), ("pad", n == 1 ? long : .null),
+          ])
+          return try await connection.request("work", params: params)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(Set(answers) == [.object([("n", .integer(0))]), .object([("n", .integer(1))])])
+    await connection.stop()
+    #expect(connection.hasExited)
+  }
+
   @Test("a missing command is refused before anything starts")
   func missingCommand() {
     #expect(
@@ -30,5 +69,10 @@ struct JSONRPCConnectionTests {
         name: "x", command: "no-such-program-here", arguments: [],
         environment: ["PATH": "/usr/bin:/bin"])
     }
+  }
+
+  /// A file of `Fixtures` in the test bundle.
+  static func fixture(_ name: String) throws -> String {
+    try Fixture.serverPath().replacingOccurrences(of: "mcp_fixture.py", with: name)
   }
 }
