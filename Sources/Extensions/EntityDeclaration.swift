@@ -38,8 +38,7 @@ public struct EntityDeclaration: Sendable, Hashable {
   ///
   /// - Throws: ``ExtensionError`` for a missing or bad name, a property of an unknown type or
   ///   an unknown query kind.
-  public init(intentflowEntity entity: JSONValue, extension name: String) throws(ExtensionError)
-  {
+  public init(intentflowEntity entity: JSONValue, extension name: String) throws(ExtensionError) {
     let fields = entity.fields
     guard case .string(let typeName)? = fields["name"], ExtensionCatalog.isValidName(typeName)
     else {

@@ -174,7 +174,8 @@ public struct ExtensionSession: Sendable {
   func value(from json: JSONValue, as type: ValueType) async throws -> Value {
     switch (type, json) {
     case (.entity(let entityType), .object):
-      return .entity(AnyEntity(try entityDeclaration(of: entityType).entity(from: json, as: entityType)))
+      return .entity(
+        AnyEntity(try entityDeclaration(of: entityType).entity(from: json, as: entityType)))
     case (.entity(let entityType), .string(let id)):
       guard let found = try await entityType.entities(for: [id]).first else {
         throw ExtensionError(
