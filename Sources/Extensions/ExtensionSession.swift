@@ -176,7 +176,8 @@ public struct ExtensionSession: Sendable {
     case (.entity(let entityType), .object):
       return .entity(
         AnyEntity(try entityDeclaration(of: entityType).entity(from: json, as: entityType)))
-    case (.entity(let entityType), .string(let id)):
+    case (.entity(let entityType), .string), (.entity(let entityType), .integer):
+      let id = json.text ?? json.serialized()
       guard let found = try await entityType.entities(for: [id]).first else {
         throw ExtensionError(
           "extension '\(configuration.name)' returned the id '\(id)', which its "
