@@ -124,7 +124,9 @@ public struct ExtensionSession: Sendable {
         declarations: declarations, rawDeclarations: intents)
       session.entityDeclarations = entities
       session.rawEntities = rawEntities
-      session.ignoredEntities = version == "1" && result.fields["entities"] != nil
+      if version == "1", case .array(let listed)? = result.fields["entities"] {
+        session.ignoredEntities = !listed.isEmpty
+      }
       return session
     }
   }
