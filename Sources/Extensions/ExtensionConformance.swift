@@ -24,7 +24,8 @@ public enum ExtensionConformance {
           problems.append("property '\(property)' should be a schema object")
           continue
         }
-        if IntentDeclaration.type(of: definition).0 == .any, definition.fields["enum"] == nil {
+        let type = IntentDeclaration.type(of: definition, entityTypes: declaration.entityTypes).0
+        if type == .any, definition.fields["enum"] == nil {
           problems.append("property '\(property)' has no single type; it is taken as any value")
         }
       }

@@ -19,7 +19,14 @@ public actor ExtensionHost {
   private let cacheDirectory: String?
   private let clientVersion: String
   private let startTimeout: Duration
+  /// How many times a process that died is started again within one run.
+  public nonisolated let maximumRestarts: Int
   private var slots: [String: Slot] = [:]
+  /// Restarts made so far, by extension.
+  private var restarts: [String: Int] = [:]
+  /// Sessions replaced by a restart: their processes are gone or broken, and are reaped at
+  /// shutdown.
+  private var retired: [ExtensionSession] = []
 
   private enum Slot {
     case starting([CheckedContinuation<ExtensionSession, any Error>])
@@ -33,23 +40,39 @@ public actor ExtensionHost {
   ///   - environment: The runner's environment, which each process inherits.
   ///   - cacheDirectory: Where tool declarations are cached; `nil` for no cache.
   ///   - startTimeout: The limit on starting and initializing when no step timeout applies.
+  ///   - maximumRestarts: How many times a process that died (or broke the protocol) is
+  ///     started again, at the next use, within this host's run.
   public init(
     catalog: ExtensionCatalog, environment: [String: String], cacheDirectory: String?,
-    clientVersion: String, startTimeout: Duration = .seconds(10)
+    clientVersion: String, startTimeout: Duration = .seconds(10), maximumRestarts: Int = 3
   ) {
     self.catalog = catalog
     self.environment = environment
     self.cacheDirectory = cacheDirectory
     self.clientVersion = clientVersion
     self.startTimeout = startTimeout
+    self.maximumRestarts = maximumRestarts
   }
 
-  /// The session of the extension called `name`, started at the first call.
+  /// The session of the extension called `name`, started at the first call, and started
+  /// again when its process has died since (at most ``maximumRestarts`` times).
+  ///
+  /// - Throws: ``ExtensionError`` when it cannot start, or died once more than it may be
+  ///   restarted (the message quotes its last failure and so its last line of stderr).
   public func session(_ name: String) async throws -> ExtensionSession {
     switch slots[name] {
     case .ready(let session):
-      if let failure = session.connection.failure { throw failure }
-      return session
+      guard let failure = session.connection.failure else { return session }
+      let made = restarts[name, default: 0]
+      guard made < maximumRestarts else {
+        throw ExtensionError(
+          "\(failure.message); it was restarted \(made) \(made == 1 ? "time" : "times") in this "
+            + "run and is not started again")
+      }
+      restarts[name] = made + 1
+      retired.append(session)
+      slots[name] = nil
+      return try await self.session(name)
     case .failed(let error):
       throw error
     case .starting(var waiters):
@@ -66,7 +89,8 @@ public actor ExtensionHost {
       do {
         outcome = .success(
           try await ExtensionSession.start(
-            configuration, environment: environment, clientVersion: clientVersion))
+            configuration, environment: environment, clientVersion: clientVersion,
+            entityTypes: entityTypeMaker(for: name)))
       } catch {
         outcome = .failure(error)
       }
@@ -101,30 +125,67 @@ public actor ExtensionHost {
     }
   }
 
+  /// Makes the engine's entity types of extension `name`: their queries go to whichever
+  /// process serves it when they run, started then if need be.
+  nonisolated func entityTypeMaker(for name: String) -> ExtensionSession.EntityTypeMaker {
+    { [self] declaration in
+      declaration.entityType { request in
+        try await self.session(name).entities(answering: request)
+      }
+    }
+  }
+
   /// Every extension's state: from the cache when its command has not changed, else by
   /// starting it (the session then serves the run).
-  public func states() async -> [(ExtensionConfiguration, State)] {
+  ///
+  /// - Parameter refresh: Whether to start every extension even when the cache holds its
+  ///   declarations or its failure (the cache is written afresh).
+  public func states(refresh: Bool = false) async -> [(ExtensionConfiguration, State)] {
     var states: [(ExtensionConfiguration, State)] = []
     for configuration in catalog.extensions {
-      states.append((configuration, await state(of: configuration)))
+      states.append((configuration, await state(of: configuration, refresh: refresh)))
     }
     return states
   }
 
-  private func state(of configuration: ExtensionConfiguration) async -> State {
-    let key = cacheKey(configuration)
-    if let key, let cached = readCache(configuration, key: key) {
-      return .available(declarations: cached, fromCache: true)
+  /// The state of the extension called `name` (see ``states(refresh:)``); `nil` when no
+  /// extension has that name.
+  public func state(of name: String, refresh: Bool) async -> State? {
+    guard let configuration = catalog.extensions.first(where: { $0.name == name }) else {
+      return nil
     }
+    return await state(of: configuration, refresh: refresh)
+  }
+
+  private func state(of configuration: ExtensionConfiguration, refresh: Bool) async -> State {
+    let key = cacheKey(configuration)
+    if !refresh, let key, let cached = readCache(configuration, key: key) {
+      switch cached {
+      case .declarations(let declarations):
+        return .available(declarations: declarations, fromCache: true)
+      case .broken(let message):
+        return .broken(
+          ExtensionError(
+            "\(message) (remembered from an earlier try; 'intentflow extensions --refresh' "
+              + "tries again)"))
+      }
+    }
+    let failure: ExtensionError
     do {
       let session = try await startedSession(configuration.name)
-      if let key { writeCache(configuration, key: key, session: session) }
+      if let key { writeCache(configuration, key: key, contents: .session(session)) }
       return .available(declarations: session.declarations, fromCache: false)
     } catch let error as ExtensionError {
-      return .broken(error)
+      failure = error
+    } catch is CancellationError {
+      return .broken(ExtensionError("extension '\(configuration.name)' was not started: cancelled"))
     } catch {
-      return .broken(ExtensionError("extension '\(configuration.name)' failed: \(error)"))
+      failure = ExtensionError("extension '\(configuration.name)' failed: \(error)")
     }
+    // A broken extension costs a failed start (up to the start timeout for a hang) each
+    // time: remember the failure until its command, arguments or environment change.
+    if let key { writeCache(configuration, key: key, contents: .broken(failure.message)) }
+    return .broken(failure)
   }
 
   /// Adds the intents of every available extension to `registry`.
@@ -195,11 +256,14 @@ public actor ExtensionHost {
 
   /// Stops every process that was started: stdin closed, then SIGTERM, then SIGKILL.
   public func shutdown() async {
-    let sessions = slots.values.compactMap { slot -> ExtensionSession? in
-      if case .ready(let session) = slot { return session }
-      return nil
-    }
+    let sessions =
+      retired
+      + slots.values.compactMap { slot -> ExtensionSession? in
+        if case .ready(let session) = slot { return session }
+        return nil
+      }
     slots = [:]
+    retired = []
     await withTaskGroup(of: Void.self) { group in
       for session in sessions { group.addTask { await session.connection.stop() } }
       await group.waitForAll()
@@ -229,7 +293,9 @@ public actor ExtensionHost {
       guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
         let modified = attributes[.modificationDate] as? Date
       else { continue }
-      stamps.append("\(file)@\(modified.timeIntervalSince1970)")
+      // `chmod +x` changes no modification time, yet mends a "not executable" failure.
+      let mode = FileManager.default.isExecutableFile(atPath: file) ? "x" : "-"
+      stamps.append("\(file)@\(modified.timeIntervalSince1970)\(mode)")
     }
     let env = configuration.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     return JSONValue.array(
@@ -242,24 +308,46 @@ public actor ExtensionHost {
     cacheDirectory.map { "\($0)/\(configuration.name).json" }
   }
 
-  private func readCache(_ configuration: ExtensionConfiguration, key: String)
-    -> [IntentDeclaration]?
-  {
+  /// The layout of a cache file; a file of another layout is ignored.
+  private static let cacheFormat = 2
+
+  private enum CacheEntry {
+    case declarations([IntentDeclaration])
+    case broken(String)
+  }
+
+  private enum CacheContents {
+    case session(ExtensionSession)
+    case broken(String)
+  }
+
+  private func readCache(_ configuration: ExtensionConfiguration, key: String) -> CacheEntry? {
     guard let path = cachePath(configuration),
       let data = FileManager.default.contents(atPath: path),
       let root = try? JSONParser.parse([UInt8](data)).plainValue
     else { return nil }
     let fields = root.fields
-    guard fields["key"]?.text == key, case .array(let items)? = fields["declarations"] else {
+    guard fields["key"]?.text == key, fields["format"] == .integer(Self.cacheFormat) else {
       return nil
     }
+    if let message = fields["broken"]?.text { return .broken(message) }
+    guard case .array(let items)? = fields["declarations"] else { return nil }
+    let name = configuration.name
     do {
-      return try items.map { item throws(ExtensionError) in
-        switch configuration.wireProtocol {
-        case .mcp: return try IntentDeclaration(mcpTool: item, extension: configuration.name)
-        case .intentflow:
-          return try IntentDeclaration(intentflowIntent: item, extension: configuration.name)
-        }
+      switch configuration.wireProtocol {
+      case .mcp:
+        return .declarations(
+          try items.map { item throws(ExtensionError) in
+            try IntentDeclaration(mcpTool: item, extension: name)
+          })
+      case .intentflow:
+        var entities: [JSONValue] = []
+        if case .array(let list)? = fields["entities"] { entities = list }
+        return .declarations(
+          try ExtensionSession.declarations(
+            intents: items, entities: entities, extension: name,
+            entityTypes: entityTypeMaker(for: name)
+          ).1)
       }
     } catch {
       return nil
@@ -267,13 +355,23 @@ public actor ExtensionHost {
   }
 
   private func writeCache(
-    _ configuration: ExtensionConfiguration, key: String, session: ExtensionSession
+    _ configuration: ExtensionConfiguration, key: String, contents: CacheContents
   ) {
     guard let directory = cacheDirectory, let path = cachePath(configuration) else { return }
-    let document: JSONValue = .object([
-      ("key", .string(key)), ("protocolVersion", .string(session.protocolVersion)),
-      ("declarations", .array(session.rawDeclarations)),
-    ])
+    var members: [(key: String, value: JSONValue)] = [
+      ("format", .integer(Self.cacheFormat)), ("key", .string(key)),
+    ]
+    switch contents {
+    case .session(let session):
+      members += [
+        ("protocolVersion", .string(session.protocolVersion)),
+        ("entities", .array(session.rawEntities)),
+        ("declarations", .array(session.rawDeclarations)),
+      ]
+    case .broken(let message):
+      members.append(("broken", .string(message)))
+    }
+    let document: JSONValue = .object(members)
     // The cache only saves time: a directory that cannot be written costs a start next time.
     try? FileManager.default.createDirectory(
       atPath: directory, withIntermediateDirectories: true)

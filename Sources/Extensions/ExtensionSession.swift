@@ -6,8 +6,9 @@ public import StrictJSON
 public struct ExtensionSession: Sendable {
   /// The MCP versions this client speaks, newest first.
   public static let mcpVersions = ["2025-06-18", "2025-03-26", "2024-11-05"]
-  /// The IntentFlow protocol versions this client speaks.
-  public static let intentflowVersions = ["1"]
+  /// The IntentFlow protocol versions this client speaks, newest first: `2` adds entity types
+  /// and `entities/query`.
+  public static let intentflowVersions = ["2", "1"]
 
   public let configuration: ExtensionConfiguration
   public let connection: JSONRPCConnection
@@ -17,15 +18,28 @@ public struct ExtensionSession: Sendable {
   public let declarations: [IntentDeclaration]
   /// The raw declarations (tools or intents), for the cache.
   public let rawDeclarations: [JSONValue]
+  /// The entity types it declares (IntentFlow protocol version 2), in its order.
+  public var entityDeclarations: [EntityDeclaration] = []
+  /// The raw entity type declarations, for the cache.
+  public var rawEntities: [JSONValue] = []
+  /// Whether it listed entity types under a version that has none (a mistake `check` reports).
+  public var ignoredEntities = false
+
+  /// Makes the engine's entity type of a declared one, routing its queries somewhere: the host
+  /// sends them to whichever process serves the extension at the time.
+  public typealias EntityTypeMaker = @Sendable (EntityDeclaration) -> EntityType
 
   /// Starts the process and runs the handshake: `initialize`, `notifications/initialized`,
   /// then for MCP `tools/list` page by page.
   ///
   /// - Throws: ``ExtensionError`` when it cannot start, breaks the protocol, or offers a
   ///   version this client does not speak; `CancellationError` when cancelled.
+  ///
+  /// - Parameter entityTypes: Makes the engine's entity types; `nil` to send their queries to
+  ///   this session's process.
   public static func start(
     _ configuration: ExtensionConfiguration, environment: [String: String],
-    clientVersion: String
+    clientVersion: String, entityTypes: EntityTypeMaker? = nil
   ) async throws -> ExtensionSession {
     var environment = environment
     environment.merge(configuration.environment) { _, new in new }
@@ -33,7 +47,14 @@ public struct ExtensionSession: Sendable {
       name: configuration.name, command: configuration.command,
       arguments: configuration.arguments, environment: environment)
     do {
-      return try await handshake(configuration, connection, clientVersion: clientVersion)
+      let maker =
+        entityTypes ?? { declaration in
+          declaration.entityType { request in
+            try await entities(answering: request, connection: connection)
+          }
+        }
+      return try await handshake(
+        configuration, connection, clientVersion: clientVersion, entityTypes: maker)
     } catch {
       await connection.stop(grace: .milliseconds(200))
       throw error
@@ -42,7 +63,7 @@ public struct ExtensionSession: Sendable {
 
   private static func handshake(
     _ configuration: ExtensionConfiguration, _ connection: JSONRPCConnection,
-    clientVersion: String
+    clientVersion: String, entityTypes: EntityTypeMaker
   ) async throws -> ExtensionSession {
     let name = configuration.name
     let client: JSONValue = .object([("name", "intentflow"), ("version", .string(clientVersion))])
@@ -89,13 +110,99 @@ public struct ExtensionSession: Sendable {
         throw ExtensionError(
           "extension '\(name)' answered 'initialize' without an 'intents' list")
       }
-      let declarations = try intents.map { intent throws(ExtensionError) in
-        try IntentDeclaration(intentflowIntent: intent, extension: name)
+      let rawEntities: [JSONValue]
+      switch result.fields["entities"] {
+      case .array(let items)? where version != "1": rawEntities = items
+      case nil, .null?, .array?: rawEntities = []
+      default:
+        throw ExtensionError("extension '\(name)' answered 'initialize' with 'entities' not a list")
       }
-      return ExtensionSession(
+      let (entities, declarations) = try declarations(
+        intents: intents, entities: rawEntities, extension: name, entityTypes: entityTypes)
+      var session = ExtensionSession(
         configuration: configuration, connection: connection, protocolVersion: version,
         declarations: declarations, rawDeclarations: intents)
+      session.entityDeclarations = entities
+      session.rawEntities = rawEntities
+      if version == "1", case .array(let listed)? = result.fields["entities"] {
+        session.ignoredEntities = !listed.isEmpty
+      }
+      return session
     }
+  }
+
+  /// Reads the entity types, then the intents that may name them.
+  static func declarations(
+    intents: [JSONValue], entities: [JSONValue], extension name: String,
+    entityTypes: EntityTypeMaker
+  ) throws(ExtensionError) -> ([EntityDeclaration], [IntentDeclaration]) {
+    var declared: [EntityDeclaration] = []
+    var types: [String: EntityType] = [:]
+    for raw in entities {
+      let entity = try EntityDeclaration(intentflowEntity: raw, extension: name)
+      guard types[entity.name] == nil else {
+        throw ExtensionError(
+          "extension '\(name)' declares the entity type '\(entity.name)' twice; rename one")
+      }
+      declared.append(entity)
+      types[entity.name] = entityTypes(entity)
+    }
+    let intents = try intents.map { intent throws(ExtensionError) in
+      try IntentDeclaration(intentflowIntent: intent, extension: name, entityTypes: types)
+    }
+    return (declared, intents)
+  }
+
+  /// Sends one `entities/query` and returns its `entities` list.
+  static func entities(answering request: EntityQueryRequest, connection: JSONRPCConnection)
+    async throws -> [JSONValue]
+  {
+    let result = try await connection.request("entities/query", params: request.params)
+    guard case .array(let items)? = result.fields["entities"] else {
+      throw ExtensionError(
+        "extension '\(connection.name)' answered 'entities/query' (\(request.kind.rawValue)) "
+          + "for '\(request.type)' without an 'entities' list")
+    }
+    return items
+  }
+
+  /// Runs one entity query in this session.
+  public func entities(answering request: EntityQueryRequest) async throws -> [JSONValue] {
+    try await Self.entities(answering: request, connection: connection)
+  }
+
+  /// A JSON value from the extension as a value of `type`: entities (objects, or ids looked up
+  /// with `entities/query`) for an entity type, `Value(json:)` for the rest.
+  func value(from json: JSONValue, as type: ValueType) async throws -> Value {
+    switch (type, json) {
+    case (.entity(let entityType), .object):
+      return .entity(
+        AnyEntity(try entityDeclaration(of: entityType).entity(from: json, as: entityType)))
+    case (.entity(let entityType), .string), (.entity(let entityType), .integer):
+      let id = json.text ?? json.serialized()
+      guard let found = try await entityType.entities(for: [id]).first else {
+        throw ExtensionError(
+          "extension '\(configuration.name)' returned the id '\(id)', which its "
+            + "\(entityType.displayName) query does not find")
+      }
+      return .entity(found)
+    case (.list(let element), .array(let items)) where element.entityType != nil:
+      var values: [Value] = []
+      for item in items { values.append(try await value(from: item, as: element)) }
+      return .list(values)
+    default:
+      return Value(json: json)
+    }
+  }
+
+  private func entityDeclaration(of type: EntityType) throws(ExtensionError) -> EntityDeclaration {
+    guard let declaration = entityDeclarations.first(where: { $0.qualifiedName == type.name })
+    else {
+      throw ExtensionError(
+        "extension '\(configuration.name)' no longer declares the entity type '\(type.name)'; "
+          + "run 'intentflow extensions --refresh'")
+    }
+    return declaration
   }
 
   private static func agreed(
@@ -164,7 +271,7 @@ public struct ExtensionSession: Sendable {
         onProgress: onProgress, reason: reason
       ).fields
       if declaration.outputType == .nothing { return .null }
-      return Value(json: result["value"] ?? .null)
+      return try await value(from: result["value"] ?? .null, as: declaration.outputType)
     }
   }
 
@@ -202,19 +309,26 @@ public struct ExtensionSession: Sendable {
       ])
     ).fields
     let prompt = result["prompt"]?.text
+    let type = declaration.parameters().first { $0.name == parameter }?.type ?? .any
+    func read(_ json: JSONValue?) async throws -> Value {
+      guard let json else { return value }
+      return try await self.value(from: json, as: type)
+    }
     switch result["result"]?.text {
     case "success"?:
-      return .success(result["value"].map(Value.init(json:)) ?? value)
+      return .success(try await read(result["value"]))
     case "needsValue"?:
       return .needsValue(prompt: prompt)
     case "unsupported"?:
       return .unsupported(reason: result["reason"]?.text ?? "the extension refused it")
     case "disambiguation"?:
       guard case .array(let candidates)? = result["candidates"] else { break }
-      return .disambiguation(candidates.map(Value.init(json:)), prompt: prompt)
+      var values: [Value] = []
+      for candidate in candidates { values.append(try await read(candidate)) }
+      return .disambiguation(values, prompt: prompt)
     case "confirmationRequired"?:
       return .confirmationRequired(
-        result["value"].map(Value.init(json:)) ?? value,
+        try await read(result["value"]),
         prompt: prompt ?? "Use '\(value.textDescription)' for '\(parameter)'?")
     default:
       break

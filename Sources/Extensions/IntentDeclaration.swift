@@ -23,6 +23,9 @@ public struct IntentDeclaration: Sendable, Hashable {
   public var inputParameter: String?
   /// The parameters the extension resolves itself (`intents/resolve`), after coercion.
   public var resolvedParameters: [String] = []
+  /// The extension's entity types by their names within it, which `output` and the input
+  /// schema (`{"entity": "Note"}`) may name.
+  public var entityTypes: [String: EntityType] = [:]
 
   /// Reads an MCP tool from `tools/list`.
   ///
@@ -47,10 +50,13 @@ public struct IntentDeclaration: Sendable, Hashable {
 
   /// Reads an intent of the IntentFlow protocol from the `initialize` result.
   ///
-  /// - Throws: ``ExtensionError`` when it has no name or an unknown output type.
-  public init(intentflowIntent intent: JSONValue, extension name: String)
-    throws(ExtensionError)
-  {
+  /// - Parameter entityTypes: The extension's entity types by their names within it.
+  /// - Throws: ``ExtensionError`` when it has no name, an unknown output type or names an
+  ///   entity type the extension does not declare.
+  public init(
+    intentflowIntent intent: JSONValue, extension name: String,
+    entityTypes: [String: EntityType] = [:]
+  ) throws(ExtensionError) {
     let fields = intent.fields
     guard case .string(let intentName)? = fields["name"], !intentName.isEmpty else {
       throw ExtensionError("extension '\(name)' declares an intent without a name")
@@ -60,11 +66,17 @@ public struct IntentDeclaration: Sendable, Hashable {
     description = fields["description"]?.text ?? ""
     parameterSummary = fields["parameterSummary"]?.text
     inputSchema = fields["inputSchema"] ?? .object([("type", "object")])
+    self.entityTypes = entityTypes
     let output = fields["output"]?.text ?? "nothing"
-    guard let type = output == "nothing" ? .nothing : Self.valueType(keyword: output) else {
+    guard
+      let type = output == "nothing"
+        ? .nothing : Self.valueType(keyword: output, entityTypes: entityTypes)
+    else {
+      let entities = entityTypes.keys.sorted().joined(separator: ", ")
       throw ExtensionError(
         "extension '\(name)': intent '\(intentName)' has an unknown output type '\(output)'; "
-          + "use one of nothing, \(ValueType.keywords.joined(separator: ", "))")
+          + "use one of nothing, \(ValueType.keywords.joined(separator: ", "))"
+          + (entities.isEmpty ? "" : ", or an entity type: \(entities)"))
     }
     outputType = type
     isDestructive = fields["destructive"] == .bool(true)
@@ -72,6 +84,27 @@ public struct IntentDeclaration: Sendable, Hashable {
     isLongRunning = fields["longRunning"] == .bool(true)
     inputParameter = fields["input"]?.text
     if case .array(let names)? = fields["resolve"] { resolvedParameters = names.compactMap(\.text) }
+    if case .object(let properties)? = inputSchema.fields["properties"] {
+      for (parameter, schema) in properties {
+        for entity in Self.entityNames(in: schema) where entityTypes[entity] == nil {
+          throw ExtensionError(
+            "extension '\(name)': parameter '\(parameter)' of intent '\(intentName)' names the "
+              + "entity type '\(entity)', which the extension does not declare in 'entities'")
+        }
+      }
+    }
+  }
+
+  /// The entity type names a property schema refers to (`{"entity": "Note"}`, also as the
+  /// `items` of an array or a branch of `anyOf`/`oneOf`).
+  static func entityNames(in schema: JSONValue) -> [String] {
+    let fields = schema.fields
+    var names = fields["entity"]?.text.map { [$0] } ?? []
+    if let items = fields["items"] { names += entityNames(in: items) }
+    for key in ["anyOf", "oneOf"] {
+      if case .array(let branches)? = fields[key] { names += branches.flatMap(entityNames) }
+    }
+    return names
   }
 
   /// The parameters the input schema declares, in its order; required ones first when the
@@ -86,7 +119,7 @@ public struct IntentDeclaration: Sendable, Hashable {
     let requiredCount = properties.filter { required.contains($0.key) }.count
     return properties.map { name, property in
       let fields = property.fields
-      var (type, allowed, nullable) = Self.type(of: property)
+      var (type, allowed, nullable) = Self.type(of: property, entityTypes: entityTypes)
       if allowed != nil { type = .text }
       let isRequired = required.contains(name) && !nullable
       let isInput =
@@ -105,9 +138,20 @@ public struct IntentDeclaration: Sendable, Hashable {
     }
   }
 
-  /// A JSON Schema's type as a value type, its `enum` texts, and whether it allows null.
-  static func type(of schema: JSONValue) -> (ValueType, [String]?, Bool) {
+  /// A JSON Schema's type as a value type, its `enum` texts, and whether it allows null;
+  /// `{"entity": "Note"}` names one of `entityTypes`.
+  static func type(of schema: JSONValue, entityTypes: [String: EntityType] = [:])
+    -> (ValueType, [String]?, Bool)
+  {
     let fields = schema.fields
+    if let name = fields["entity"]?.text, let entity = entityTypes[name] {
+      let nullable: Bool
+      switch fields["type"] {
+      case .array(let names)?: nullable = names.contains(.string("null"))
+      default: nullable = false
+      }
+      return (.entity(entity), nil, nullable)
+    }
     var allowed: [String]?
     if case .array(let values)? = fields["enum"] {
       allowed = values.map { value in value.text ?? value.serialized() }
@@ -118,7 +162,7 @@ public struct IntentDeclaration: Sendable, Hashable {
       let nullable = branches.contains { $0.fields["type"]?.text == "null" }
       let others = branches.filter { $0.fields["type"]?.text != "null" }
       guard others.count == 1 else { return (.any, allowed, nullable) }
-      let (type, inner, _) = Self.type(of: others[0])
+      let (type, inner, _) = Self.type(of: others[0], entityTypes: entityTypes)
       return (type, allowed ?? inner, nullable)
     }
     var names: [String] = []
@@ -142,17 +186,19 @@ public struct IntentDeclaration: Sendable, Hashable {
     case "boolean": return (.boolean, allowed, nullable)
     case "object": return (.dictionary, allowed, nullable)
     case "array":
-      let element = fields["items"].map { Self.type(of: $0).0 } ?? .any
+      let element = fields["items"].map { Self.type(of: $0, entityTypes: entityTypes).0 } ?? .any
       return (.list(element), allowed, nullable)
     default: return (.any, allowed, nullable)
     }
   }
 
-  /// A type keyword (`text`, `list of integer`) as a value type.
-  static func valueType(keyword: String) -> ValueType? {
+  /// A type keyword (`text`, `list of integer`, an entity type's name) as a value type.
+  static func valueType(keyword: String, entityTypes: [String: EntityType] = [:]) -> ValueType? {
     if keyword.hasPrefix("list of ") {
-      return valueType(keyword: String(keyword.dropFirst(8))).map(ValueType.list)
+      return valueType(keyword: String(keyword.dropFirst(8)), entityTypes: entityTypes)
+        .map(ValueType.list)
     }
+    if let entity = entityTypes[keyword] { return .entity(entity) }
     return ValueType.named(keyword)
   }
 }

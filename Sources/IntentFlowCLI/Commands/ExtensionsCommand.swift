@@ -10,6 +10,9 @@ enum ExtensionsCommand: Command {
   static let action = Positional(
     "ACTION", help: "'check' to start an extension and check it.", isOptional: true)
   static let name = Positional("NAME", help: "The extension to check.", isOptional: true)
+  static let refresh = Flag(
+    "refresh",
+    help: "Start every extension, even those whose declarations or failure are cached.")
 
   static let spec = CommandSpec(
     "extensions",
@@ -18,10 +21,16 @@ enum ExtensionsCommand: Command {
       Extensions add intents from other programs: any MCP server ("protocol": "mcp") or a \
       program speaking the IntentFlow protocol. They are declared in $INTENTFLOW_HOME/\
       extensions.json (or the file INTENTFLOW_EXTENSIONS names). 'check NAME' starts the \
-      extension, initializes it, lists its intents and checks their declarations.
+      extension, initializes it, lists its intents and entity types, checks their declarations \
+      and runs the entity queries. Declarations, and the failure of an extension that could \
+      not start, are cached until its command changes; 'check' and --refresh always try again.
       """,
     arguments: [action.spec, name.spec],
-    examples: ["intentflow extensions", "intentflow extensions check time"])
+    options: [refresh.spec],
+    examples: [
+      "intentflow extensions", "intentflow extensions --refresh",
+      "intentflow extensions check time",
+    ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     guard let host = ExtensionLoading.host(for: context) else {
@@ -32,7 +41,7 @@ enum ExtensionsCommand: Command {
     let status: Int32
     switch command[Self.action] {
     case nil:
-      status = await list(host, context: context)
+      status = await list(host, refresh: command[Self.refresh], context: context)
     case "check"?:
       guard let name = command[Self.name] else {
         throw command.usageError("'check' needs the NAME of an extension")
@@ -54,12 +63,14 @@ enum ExtensionsCommand: Command {
     return status
   }
 
-  private static func list(_ host: ExtensionHost, context: CLIContext) async -> Int32 {
+  private static func list(_ host: ExtensionHost, refresh: Bool, context: CLIContext) async
+    -> Int32
+  {
     let style = context.outputStyle
     for problem in host.catalog.problems {
       context.printError(context.errorStyle.red("error: ") + problem)
     }
-    for (configuration, state) in await host.states() {
+    for (configuration, state) in await host.states(refresh: refresh) {
       let kind = configuration.wireProtocol.rawValue
       switch state {
       case .broken(let error):
@@ -70,6 +81,10 @@ enum ExtensionsCommand: Command {
         context.print(
           style.bold(configuration.name)
             + "  \(kind), \(count) \(count == 1 ? "intent" : "intents") (\(source))")
+        let entities = declarations.first?.entityTypes.values.map(\.name).sorted() ?? []
+        if !entities.isEmpty {
+          context.print("  entity types: \(entities.joined(separator: ", "))")
+        }
         for declaration in declarations {
           let confirm = declaration.isDestructive ? " (asks for confirmation)" : ""
           context.print(
@@ -91,6 +106,8 @@ enum ExtensionsCommand: Command {
     }
     let session: ExtensionSession
     do {
+      // Always a fresh try, which also rewrites the cache (declarations or failure).
+      if case .broken(let error)? = await host.state(of: name, refresh: true) { throw error }
       session = try await host.startedSession(name)
     } catch {
       report(false, "start and initialize: \(error)")
@@ -113,6 +130,17 @@ enum ExtensionsCommand: Command {
           ? "\(label): \(declaration.parameters().count) parameters, output "
             + "\(declaration.outputType)"
           : "\(label): \(problems.joined(separator: "; "))")
+    }
+    if session.ignoredEntities {
+      report(
+        false,
+        "lists 'entities' but answers version '\(session.protocolVersion)'; answer "
+          + "'\(ExtensionSession.intentflowVersions[0])' to declare entity types")
+    }
+    for entity in session.entityDeclarations {
+      for problem in await EntityConformance.findings(of: entity, in: session) {
+        report(problem.ok, "\(entity.qualifiedName): \(problem.text)")
+      }
     }
     do {
       _ = try await session.connection.request("ping")

@@ -6,16 +6,23 @@ public struct AnyEntity: Sendable, Hashable {
   /// The typed entity.
   public let base: any AppEntity
 
+  /// The entity when its type was declared at run time: its type and properties live in the
+  /// instance rather than in a Swift type. Cast once here rather than at every read.
+  let dynamic: DynamicEntity?
+
   /// Wraps an entity.
   public init(_ base: any AppEntity) {
     self.base = base
+    dynamic = base as? DynamicEntity
   }
 
   /// The entity's type.
-  public var type: EntityType { Self.type(of: base) }
+  public var type: EntityType { dynamic?.type ?? Self.type(of: base) }
 
   /// The type's name, cheaper than ``type`` when only the name is wanted.
-  public var typeName: String { Swift.type(of: base).typeDisplayRepresentation.name }
+  public var typeName: String {
+    dynamic?.type.name ?? Swift.type(of: base).typeDisplayRepresentation.name
+  }
 
   /// The stable identifier.
   public var id: String { base.id }
@@ -26,12 +33,13 @@ public struct AnyEntity: Sendable, Hashable {
   /// The value of a property (`id` included), computed now; `nil` for an unknown name.
   public func property(_ name: String) -> Value? {
     if name == "id" { return .text(id) }
+    if let dynamic { return dynamic.property(name) }
     return Self.read(name, of: base)
   }
 
   /// Every declared property, in declaration order, computed now.
   public var properties: [(name: String, value: Value)] {
-    Self.readAll(base)
+    dynamic?.properties ?? Self.readAll(base)
   }
 
   /// The entity as a dictionary: `id` and every property.

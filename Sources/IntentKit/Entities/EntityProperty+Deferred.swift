@@ -19,7 +19,7 @@ extension AnyEntity {
   /// The declared properties, in declaration order, computed now; deferred ones only when
   /// `includingDeferred`.
   public func properties(includingDeferred: Bool) -> [(name: String, value: Value)] {
-    Self.readAll(base, includingDeferred: includingDeferred)
+    dynamic?.properties ?? Self.readAll(base, includingDeferred: includingDeferred)
   }
 
   private static func readAll<E: AppEntity>(_ entity: E, includingDeferred: Bool)

@@ -21,11 +21,6 @@ extension EntityQuery {
   /// The suggested entities whose display title contains `string`, ignoring case; an exact
   /// title match wins over partial ones.
   public func entities(matching string: String) async throws -> [Entity] {
-    let needle = string.lowercased()
-    let candidates = try await suggestedEntities().filter {
-      $0.displayRepresentation.title.lowercased().contains(needle)
-    }
-    let exact = candidates.filter { $0.displayRepresentation.title.lowercased() == needle }
-    return exact.count == 1 ? exact : candidates
+    EntityTitleMatch.filter(try await suggestedEntities(), matching: string)
   }
 }

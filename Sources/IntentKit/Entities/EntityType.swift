@@ -3,8 +3,10 @@
 /// Two entity types are equal when their names are: the name is the type's identity in
 /// workflow files, JSON and the registry.
 public struct EntityType: Sendable, Hashable, CustomStringConvertible {
-  /// The type's name (`Todo`).
+  /// The type's name (`Todo`, `jot.Note`): its identity in workflow files and JSON.
   public let name: String
+  /// How people call it in prompts (`Note`); the name for a Swift entity type.
+  public let displayName: String
   /// The readable properties besides `id`, with their types.
   public let properties: [(name: String, type: ValueType)]
   /// Whether it is a record type (``AppRecord``): a value with properties, without identity.
@@ -14,6 +16,7 @@ public struct EntityType: Sendable, Hashable, CustomStringConvertible {
   /// Describes an entity type from its Swift declaration.
   public init<E: AppEntity>(_ type: E.Type) {
     name = E.typeDisplayRepresentation.name
+    displayName = name
     properties = E.properties.all.map { ($0.name, $0.type) }
     isRecord = E.self is any AppRecord.Type
     lookup = Lookup(
@@ -22,6 +25,28 @@ public struct EntityType: Sendable, Hashable, CustomStringConvertible {
       suggested: { try await E.defaultQuery.suggestedEntities().map(AnyEntity.init) },
       unionCases: (E.self as? any UnionValue.Type)?.unionCases ?? [],
       representationTypes: { EntityType.representationTypes(of: E.self) })
+  }
+
+  /// Describes an entity type declared while the runner runs (an extension's), whose
+  /// entities are ``DynamicEntity`` values and whose query is made of closures.
+  ///
+  /// - Parameters:
+  ///   - name: The type's identity (`jot.Note`): equal names are the same type.
+  ///   - displayName: How prompts call it (`Note`); the name when `nil`.
+  ///   - properties: The readable properties besides `id`, in order, with their types.
+  ///   - query: Finds entities by id, by text and as suggestions.
+  public init(
+    dynamicName name: String, displayName: String? = nil,
+    properties: [(name: String, type: ValueType)], query: DynamicEntityQuery
+  ) {
+    self.name = name
+    self.displayName = displayName ?? name
+    self.properties = properties
+    isRecord = false
+    lookup = Lookup(
+      byIdentifiers: { ids in try await query.entitiesForIdentifiers(ids).map(AnyEntity.init) },
+      matching: { text in try await query.entities(matching: text).map(AnyEntity.init) },
+      suggested: { try await query.suggestedEntities().map(AnyEntity.init) })
   }
 
   public var description: String { name }
