@@ -124,15 +124,18 @@ struct WorkflowDecoder {
       error("\(what) must be a list of steps, not \(describe(node))", at: node)
       return []
     }
-    return items.compactMap { item in
+    var steps: [WorkflowStep] = []
+    steps.reserveCapacity(items.count)
+    for item in items {
       guard let step = decodeStep(item) else {
         if case .object(let object) = item.kind, case .string(let id)? = object["id"]?.kind {
           brokenStepIDs.insert(id)
         }
-        return nil
+        continue
       }
-      return step
+      steps.append(step)
     }
+    return steps
   }
 
   /// Decodes one step: finds its kind by the key that marks it, checks its keys, decodes
@@ -142,9 +145,10 @@ struct WorkflowDecoder {
       error("a step must be an object such as {\"intent\": \"…\"}, not \(describe(node))", at: node)
       return nil
     }
-    let kinds = Self.stepKinds.filter { object[$0.marker] != nil }
-    guard let kind = kinds.first, let kindNode = object[kind.marker] else {
-      let known = Self.commonStepKeys.map(\.name) + Self.stepKinds.flatMap { $0.keys.map(\.name) }
+    let positions = Self.kindPositions(in: object)
+    guard let position = positions.first, let kindNode = object[Self.stepKinds[position].marker]
+    else {
+      let known = Self.knownStepKeyNames
       for member in object.members where !known.contains(member.key) {
         unknownKey(member, allowed: known, in: "a step")
       }
@@ -153,13 +157,18 @@ struct WorkflowDecoder {
           + "or 'workflow'", at: node)
       return nil
     }
-    if kinds.count > 1 {
+    let kind = Self.stepKinds[position]
+    var otherKinds: [String] = []
+    if let second = positions.second {
+      let marker = Self.stepKinds[second].marker
       error(
         "a step can be only one kind, but this one has both '\(kind.marker)' and "
-          + "'\(kinds[1].marker)'; split it into two steps",
-        at: object.member(kinds[1].marker)?.keyPosition ?? node.position)
+          + "'\(marker)'; split it into two steps",
+        at: object.member(marker)?.keyPosition ?? node.position)
+      otherKinds = Self.stepKinds[second...].map(\.marker).filter { object.member($0) != nil }
     }
-    checkStepKeys(object, kind: kind, otherKinds: kinds.dropFirst().map(\.marker))
+    checkStepKeys(
+      object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
     let options = decodeOptions(object)
     let id = stepID(object)
     // A branch's 'if' is its condition, decoded with the branch.
@@ -184,7 +193,9 @@ struct WorkflowDecoder {
 
   /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with
   /// a message of their own, then unknown keys.
-  private mutating func checkStepKeys(_ object: JSONObject, kind: StepKind, otherKinds: [String]) {
+  private mutating func checkStepKeys(
+    _ object: JSONObject, kind: StepKind, accepted: [String], otherKinds: [String]
+  ) {
     if kind.marker != "intent" {
       for key in Self.commonStepKeys.map(\.name) where Self.intentOnlyKeys.contains(key) {
         guard let member = object.member(key) else { continue }
@@ -195,7 +206,6 @@ struct WorkflowDecoder {
     }
     // Intent-only options and the other kinds' keys were just reported; do not report them
     // again as unknown.
-    let accepted = Self.acceptedKeys(of: kind).map(\.name)
     let reported = kind.marker == "intent" ? [] : Self.intentOnlyKeys
     for member in object.members
     where !accepted.contains(member.key) && !otherKinds.contains(member.key)

@@ -32,6 +32,8 @@ struct PlanBuilder {
   /// Where the latest reference was found in its string; the next one in the same string is
   /// found from there (see ``WorkflowSource/location(in:scalarOffset:from:)``).
   var stringCursor: WorkflowSource.StringCursor?
+  /// The intents planned so far, by the name steps give them (see `PlanBuilder+Intents.swift`).
+  var intents: [String: PlannedIntent] = [:]
 
   /// What a name in scope stands for.
   struct Binding {
@@ -60,10 +62,13 @@ struct PlanBuilder {
     workflowName = workflow.name
     brokenStepIDs = workflow.brokenStepIDs
     sources[workflow.source.path] = workflow.source
+    // The top-level steps' ids, at least, go into these; growing them costs a rehash each.
+    declaredSteps.reserveCapacity(workflow.steps.count)
+    plannedStepIDs.reserveCapacity(workflow.steps.count)
     collectIDs(workflow.steps)
     planInputs(workflow.inputs)
     if let schedule = workflow.schedule { diagnostics += planner.checkSchedule(schedule) }
-    scopes = [[:]]
+    scopes = [Dictionary(minimumCapacity: workflow.steps.count)]
     let (steps, lastType) = planBlock(workflow.steps, previous: nil)
     var output: CompiledValue?
     var outputType = lastType ?? .nothing
@@ -148,6 +153,7 @@ struct PlanBuilder {
     -> ([PlannedStep], ValueType?)
   {
     var planned: [PlannedStep] = []
+    planned.reserveCapacity(steps.count)
     var previous = previous
     for step in steps {
       guard let result = planStep(step, previous: previous) else {
