@@ -145,8 +145,8 @@ struct WorkflowDecoder {
       error("a step must be an object such as {\"intent\": \"…\"}, not \(describe(node))", at: node)
       return nil
     }
-    let positions = Self.kindPositions(in: object)
-    guard let position = positions.first, let kindNode = object[Self.stepKinds[position].marker]
+    let present = StepKeyPresence(object)
+    guard let position = present.firstKind, let kindNode = object[Self.stepKinds[position].marker]
     else {
       let known = Self.knownStepKeyNames
       for member in object.members where !known.contains(member.key) {
@@ -159,7 +159,7 @@ struct WorkflowDecoder {
     }
     let kind = Self.stepKinds[position]
     var otherKinds: [String] = []
-    if let second = positions.second {
+    if let second = present.secondKind {
       let marker = Self.stepKinds[second].marker
       error(
         "a step can be only one kind, but this one has both '\(kind.marker)' and "
@@ -169,10 +169,12 @@ struct WorkflowDecoder {
     }
     checkStepKeys(
       object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
-    let options = decodeOptions(object)
-    let id = stepID(object)
+    let options = present.hasOptions ? decodeOptions(object) : StepOptions()
+    let id = present.hasID ? stepID(object) : nil
     // A branch's 'if' is its condition, decoded with the branch.
-    let condition = kind.marker == "then" ? nil : object["if"].flatMap { decodeCondition($0) }
+    let condition =
+      kind.marker == "then" || !present.hasCondition
+      ? nil : object["if"].flatMap { decodeCondition($0) }
     let decoded: WorkflowStep.Kind?
     switch kind.marker {
     case "intent": decoded = decodeAction(object, intent: kindNode)
@@ -185,7 +187,7 @@ struct WorkflowDecoder {
     var step = WorkflowStep(
       id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
       condition: condition, options: options, kind: decoded)
-    if let onError = object["onError"], case .array = onError.kind {
+    if present.hasOnError, let onError = object["onError"], case .array = onError.kind {
       step.fallback = decodeSteps(onError, what: "'onError'")
     }
     return step
@@ -307,7 +309,8 @@ struct WorkflowDecoder {
   }
 
   /// Names that cannot be step ids or loop variables, because references use them.
-  static let reservedNames: Set<String> = ["inputs", "true", "false", "null", "contains"]
+  /// (A list: comparing five short names costs less than hashing one.)
+  static let reservedNames = ["inputs", "true", "false", "null", "contains"]
 
   private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
     -> [WorkflowStep]
