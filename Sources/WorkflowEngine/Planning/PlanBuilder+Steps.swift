@@ -32,10 +32,13 @@ extension PlanBuilder {
         "'\(descriptor.identifier)' takes no ${…} in '\(name)': \(reason)",
         at: location ?? step.location)
     }
-    var given = arguments.map(\.name)
-    let implicitInput = chainInput(of: intent, given: &given, previous: previous, step: step)
+    var chained: String?
+    let implicitInput = chainInput(
+      of: intent, arguments: arguments, chained: &chained, previous: previous, step: step)
     for parameter in intent.parameters
-    where parameter.isRequired && !given.contains(parameter.name) {
+    where parameter.isRequired && parameter.name != chained
+      && !arguments.contains(where: { $0.name == parameter.name })
+    {
       var message =
         "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
       message += "; add \"\(parameter.name)\": … to the step's parameters"
@@ -88,13 +91,15 @@ extension PlanBuilder {
 
   /// The parameter that takes the previous step's output (implicit chaining), if the step
   /// leaves its intent's input parameter unset and the output fits; reports an output that
-  /// cannot fit a required input.
+  /// cannot fit a required input. Sets `chained` to the input parameter when the output gives
+  /// it, or when it was reported as not fitting (so that it is not reported as missing too).
   private mutating func chainInput(
-    of intent: PlannedIntent, given: inout [String], previous: ValueType?, step: WorkflowStep
+    of intent: PlannedIntent, arguments: [(name: String, value: CompiledValue)],
+    chained: inout String?, previous: ValueType?, step: WorkflowStep
   ) -> String? {
     let descriptor = intent.descriptor
-    guard let input = intent.inputParameter, !given.contains(input.name), let previous,
-      previous != .nothing
+    guard let input = intent.inputParameter,
+      !arguments.contains(where: { $0.name == input.name }), let previous, previous != .nothing
     else { return nil }
     if case .never(let reason) = previous.coercion(to: input.type) {
       if input.isRequired {
@@ -102,11 +107,11 @@ extension PlanBuilder {
           "'\(descriptor.identifier)' takes its '\(input.name)' (\(input.type)) from the "
             + "previous step, but that step's output does not fit: \(reason); set "
             + "\"\(input.name)\" in the step's parameters", at: step.location)
-        given.append(input.name)
+        chained = input.name
       }
       return nil
     }
-    given.append(input.name)
+    chained = input.name
     return input.name
   }
 
