@@ -44,6 +44,12 @@ public struct JSONObject: Sendable, Hashable {
     keysAreASCII = Self.allASCII(members)
   }
 
+  /// An object from the parser, which knows whether its keys were ASCII without a second look.
+  init(members: [Member], keysAreASCII: Bool) {
+    self.members = members
+    self.keysAreASCII = keysAreASCII
+  }
+
   private static func allASCII(_ members: [Member]) -> Bool {
     members.allSatisfy { member in member.key.utf8.allSatisfy { $0 < 0x80 } }
   }

@@ -39,6 +39,7 @@ struct JSONObjectTests {
     arguments: [
       (#"{"id": 0, "\u212A": 1}"#, "K"), (#"{"id": 0, "K": 1}"#, "\u{212A}"),
       (#"{"id": 0, ";": 1}"#, "\u{037E}"), (#"{"id": 0, "e\u0301": 1}"#, "\u{E9}"),
+      ("{\"id\": 0, \"\u{212A}\": 1}", "K"), ("{\"id\": 0, \"e\u{301}\": 1}", "\u{E9}"),
     ])
   func equivalentKeysOfOtherLengths(text: String, key: String) throws {
     let object = try object(text)
