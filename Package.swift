@@ -26,6 +26,8 @@ let package = Package(
     // Trampolines into a libcurl that http.request opens with dlopen on its first request (no
     // library linked, so runs that make no request never load it).
     .systemLibrary(name: "CDynamicCurl", path: "Sources/CDynamicCurl"),
+    // glibc's <malloc.h>, for mallopt: the runner sets how far the heap grows at a time.
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
     // Leaf libraries. Suggestions is the one "did you mean" rule that the others share.
     .target(name: "Suggestions", swiftSettings: strictSwift),
@@ -65,7 +67,11 @@ let package = Package(
       ],
       swiftSettings: strictSwift),
     .executableTarget(
-      name: "intentflow", dependencies: ["IntentFlowCLI"], swiftSettings: strictSwift),
+      name: "intentflow",
+      dependencies: [
+        "IntentFlowCLI", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: strictSwift),
     .executableTarget(
       name: "IntentFlowBenchmarks",
       dependencies: [

@@ -6,6 +6,17 @@ import IntentFlowCLI
 #elseif canImport(Darwin)
   import Darwin
 #endif
+#if canImport(CMalloc)
+  import CMalloc
+#endif
+
+#if canImport(CMalloc)
+  // Validating a large file allocates tens of megabytes in small pieces, on a thread whose heap
+  // glibc grows and shrinks a few pages at a time, one system call each: growing it 16 MB at a
+  // time took `validate` of 10,000 steps from 59 to 52 ms. The pages are only reserved until
+  // used, so a small run's memory does not change.
+  mallopt(M_TOP_PAD, 16 << 20)
+#endif
 
 let status = await IntentFlowCommand.main(
   Array(CommandLine.arguments.dropFirst()), context: .live(registry: IntentFlowCommand.registry))

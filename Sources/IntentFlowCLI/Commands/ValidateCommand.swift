@@ -30,7 +30,7 @@ enum ValidateCommand: Command {
     for path in paths {
       do {
         let plan = try loader.load(path: path)
-        let steps = plan.allSteps.count
+        let steps = plan.stepCount  // every step, nested ones too, as `allSteps` lists them
         var summary =
           "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
         if let schedule = plan.workflow.schedule { summary += ", scheduled '\(schedule.cron)'" }

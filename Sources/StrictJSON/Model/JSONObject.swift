@@ -27,7 +27,13 @@ public struct JSONObject: Sendable, Hashable {
   /// Keys are unique in objects made by the parser: it rejects a document that repeats a key.
   /// Keys compare the way Swift strings do, so two spellings of the same characters (a
   /// precomposed `é` and `e` with a combining accent) count as the same key.
-  public var members: [Member]
+  public var members: [Member] {
+    didSet { keysAreASCII = Self.allASCII(members) }
+  }
+
+  /// Whether every key is ASCII: then two keys are equal only when their bytes are, and keys of
+  /// different lengths can be told apart without comparing them (see ``member(_:)``).
+  private var keysAreASCII: Bool
 
   /// Creates an object.
   ///
@@ -35,6 +41,17 @@ public struct JSONObject: Sendable, Hashable {
   ///   find only the first member with a given key.
   public init(members: [Member] = []) {
     self.members = members
+    keysAreASCII = Self.allASCII(members)
+  }
+
+  /// An object from the parser, which knows whether its keys were ASCII without a second look.
+  init(members: [Member], keysAreASCII: Bool) {
+    self.members = members
+    self.keysAreASCII = keysAreASCII
+  }
+
+  private static func allASCII(_ members: [Member]) -> Bool {
+    members.allSatisfy { member in member.key.utf8.allSatisfy { $0 < 0x80 } }
   }
 
   /// The keys in source order.
@@ -53,6 +70,15 @@ public struct JSONObject: Sendable, Hashable {
   /// - Returns: The member, or `nil` when the object has no such key.
   /// - Complexity: O(*n*), where *n* is the number of members.
   public func member(_ key: String) -> Member? {
-    members.first { $0.key == key }
+    // A non-ASCII key may equal an ASCII one of another length (the Kelvin sign and `K`).
+    guard keysAreASCII else { return members.first { $0.key == key } }
+    // Both kinds of string know their length without reading their bytes; ASCII keys of
+    // different lengths differ. The decoder looks up many keys that are absent.
+    let length = key.utf8.count
+    if let found = members.first(where: { $0.key.utf8.count == length && $0.key == key }) {
+      return found
+    }
+    guard key.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+    return members.first { $0.key == key }
   }
 }

@@ -56,6 +56,8 @@ extension JSONParser {
       var keyPosition: JSONPosition
       /// Member indices by key, built only once an object is large enough to need it.
       var keyIndices: [String: Int] = [:]
+      /// Whether every key so far was ASCII (see ``JSONObject/member(_:)``).
+      var keysAreASCII = true
     }
 
     /// Objects with fewer members than this find duplicate keys by a linear search, which beats
@@ -150,7 +152,8 @@ extension JSONParser {
             index += 1
             let frame = stack.removeLast()
             node = JSONNode(
-              kind: .object(JSONObject(members: frame.members)), position: frame.position)
+              kind: .object(JSONObject(members: frame.members, keysAreASCII: frame.keysAreASCII)),
+              position: frame.position)
           } else {
             stack[top].elements.append(node)
             if byte == .comma {
@@ -196,7 +199,13 @@ extension JSONParser {
         throw unexpected(expecting: .key(object: stack[top].position, afterComma: afterComma))
       }
       let keyPosition = position(at: index)
+      let quote = index
+      let continuations = continuationBytes
       let key = try readString()
+      // No escape (the key is as long as its bytes) and no multi-byte character: ASCII.
+      if continuationBytes != continuations || key.utf8.count != index - quote - 2 {
+        stack[top].keysAreASCII = false
+      }
       if let earlier = stack[top].recordKey(key) {
         throw .duplicateKey(key, first: stack[top].members[earlier].keyPosition, at: keyPosition)
       }

@@ -179,15 +179,18 @@ struct WorkflowDecoder {
       error("\(what) must be a list of steps, not \(describe(node))", at: node)
       return []
     }
-    return items.compactMap { item in
+    var steps: [WorkflowStep] = []
+    steps.reserveCapacity(items.count)
+    for item in items {
       guard let step = decodeStep(item) else {
         if case .object(let object) = item.kind, case .string(let id)? = object["id"]?.kind {
           brokenStepIDs.insert(id)
         }
-        return nil
+        continue
       }
-      return step
+      steps.append(step)
     }
+    return steps
   }
 
   /// Decodes one step: finds its kind by the key that marks it, checks its keys, decodes
@@ -197,9 +200,10 @@ struct WorkflowDecoder {
       error("a step must be an object such as {\"intent\": \"…\"}, not \(describe(node))", at: node)
       return nil
     }
-    let kinds = Self.stepKinds.filter { object[$0.marker] != nil }
-    guard let kind = kinds.first, let kindNode = object[kind.marker] else {
-      let known = Self.commonStepKeys.map(\.name) + Self.stepKinds.flatMap { $0.keys.map(\.name) }
+    let present = StepKeyPresence(object)
+    guard let position = present.firstKind, let kindNode = object[Self.stepKinds[position].marker]
+    else {
+      let known = Self.knownStepKeyNames
       for member in object.members where !known.contains(member.key) {
         unknownKey(member, allowed: known, in: "a step")
       }
@@ -208,17 +212,24 @@ struct WorkflowDecoder {
           + "or 'workflow'", at: node)
       return nil
     }
-    if kinds.count > 1 {
+    let kind = Self.stepKinds[position]
+    var otherKinds: [String] = []
+    if let second = present.secondKind {
+      let marker = Self.stepKinds[second].marker
       error(
         "a step can be only one kind, but this one has both '\(kind.marker)' and "
-          + "'\(kinds[1].marker)'; split it into two steps",
-        at: object.member(kinds[1].marker)?.keyPosition ?? node.position)
+          + "'\(marker)'; split it into two steps",
+        at: object.member(marker)?.keyPosition ?? node.position)
+      otherKinds = Self.stepKinds[second...].map(\.marker).filter { object.member($0) != nil }
     }
-    checkStepKeys(object, kind: kind, otherKinds: kinds.dropFirst().map(\.marker))
-    let options = decodeOptions(object)
-    let id = stepID(object)
+    checkStepKeys(
+      object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
+    let options = present.hasOptions ? decodeOptions(object) : StepOptions()
+    let id = present.hasID ? stepID(object) : nil
     // A branch's 'if' is its condition, decoded with the branch.
-    let condition = kind.marker == "then" ? nil : object["if"].flatMap { decodeCondition($0) }
+    let condition =
+      kind.marker == "then" || !present.hasCondition
+      ? nil : object["if"].flatMap { decodeCondition($0) }
     let decoded: WorkflowStep.Kind?
     switch kind.marker {
     case "intent": decoded = decodeAction(object, intent: kindNode)
@@ -231,7 +242,7 @@ struct WorkflowDecoder {
     var step = WorkflowStep(
       id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
       condition: condition, options: options, kind: decoded)
-    if let onError = object["onError"], case .array = onError.kind {
+    if present.hasOnError, let onError = object["onError"], case .array = onError.kind {
       step.fallback = decodeSteps(onError, what: "'onError'")
     }
     return step
@@ -239,7 +250,9 @@ struct WorkflowDecoder {
 
   /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with
   /// a message of their own, then unknown keys.
-  private mutating func checkStepKeys(_ object: JSONObject, kind: StepKind, otherKinds: [String]) {
+  private mutating func checkStepKeys(
+    _ object: JSONObject, kind: StepKind, accepted: [String], otherKinds: [String]
+  ) {
     if kind.marker != "intent" {
       for key in Self.commonStepKeys.map(\.name) where Self.intentOnlyKeys.contains(key) {
         guard let member = object.member(key) else { continue }
@@ -250,7 +263,6 @@ struct WorkflowDecoder {
     }
     // Intent-only options and the other kinds' keys were just reported; do not report them
     // again as unknown.
-    let accepted = Self.acceptedKeys(of: kind).map(\.name)
     let reported = kind.marker == "intent" ? [] : Self.intentOnlyKeys
     for member in object.members
     where !accepted.contains(member.key) && !otherKinds.contains(member.key)
@@ -352,7 +364,8 @@ struct WorkflowDecoder {
   }
 
   /// Names that cannot be step ids or loop variables, because references use them.
-  static let reservedNames: Set<String> = ["inputs", "true", "false", "null", "contains"]
+  /// (A list: comparing five short names costs less than hashing one.)
+  static let reservedNames = ["inputs", "true", "false", "null", "contains"]
 
   private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
     -> [WorkflowStep]

@@ -24,7 +24,14 @@ public struct Template: Sendable, Hashable {
     guard text.utf8.contains(UInt8(ascii: "$")) else { return Template(segments: [.text(text)]) }
     let bytes = Array(text.utf8)
     var segments: [Segment] = []
-    var literal: [UInt8] = []
+    // The text before the next `${`: `pending` (only when `$${` split it) and the bytes from
+    // `literalStart` on, taken as one string when it ends, with no buffer of its own.
+    var pending = ""
+    var literalStart = 0
+    func literal(upTo end: Int) -> String {
+      let rest = String(decoding: bytes[literalStart..<end], as: UTF8.self)
+      return pending.isEmpty ? rest : pending + rest
+    }
     var index = 0
     // Scalars before `index`, counted as the scan goes: offsets are in scalars.
     var scalars = 0
@@ -43,15 +50,15 @@ public struct Template: Sendable, Hashable {
       if byte == dollar, index + 2 < bytes.count, bytes[index + 1] == dollar,
         bytes[index + 2] == brace
       {
-        literal.append(contentsOf: [dollar, brace])
+        pending = literal(upTo: index) + "${"
         index += 3
+        literalStart = index
       } else if byte == dollar, index + 1 < bytes.count, bytes[index + 1] == brace {
         let offset = scalarOffset(index)
         let end = try closingBrace(in: bytes, from: index + 2, opening: offset)
-        if !literal.isEmpty {
-          segments.append(.text(String(decoding: literal, as: UTF8.self)))
-          literal.removeAll(keepingCapacity: true)
-        }
+        let text = literal(upTo: index)
+        if !text.isEmpty { segments.append(.text(text)) }
+        pending = ""
         do {
           let expression = try ExpressionParser.parse(bytes, from: index + 2, to: end)
           segments.append(.expression(expression, offset: offset))
@@ -59,14 +66,13 @@ public struct Template: Sendable, Hashable {
           throw ExpressionSyntaxError(message: error.message, offset: offset + 2 + error.offset)
         }
         index = end + 1
+        literalStart = index
       } else {
-        literal.append(byte)
         index += 1
       }
     }
-    if !literal.isEmpty || segments.isEmpty {
-      segments.append(.text(String(decoding: literal, as: UTF8.self)))
-    }
+    let text = literal(upTo: bytes.count)
+    if !text.isEmpty || segments.isEmpty { segments.append(.text(text)) }
     return Template(segments: segments)
   }
 

@@ -12,12 +12,12 @@ enum ArgumentSource: Sendable {
 }
 
 extension ActionPlan {
-  /// Plans an intent step, binding its arguments to the intent's parameters by position.
+  /// Plans an intent step, binding its arguments to the intent's parameters (`names`, the
+  /// descriptor's ``IntentDescriptor/parameterNames``) by position.
   init(
-    descriptor: IntentDescriptor, arguments: [(name: String, value: CompiledValue)],
-    implicitInput: String?
+    descriptor: IntentDescriptor, names: [String],
+    arguments: [(name: String, value: CompiledValue)], implicitInput: String?
   ) {
-    let names = descriptor.parameterNames
     var sources = [ArgumentSource](repeating: .unset, count: names.count)
     for (name, value) in arguments {
       if let index = names.firstIndex(of: name) { sources[index] = .given(value) }

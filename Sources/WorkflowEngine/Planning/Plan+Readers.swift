@@ -13,7 +13,8 @@ extension Plan {
     workflow: Workflow, inputs: [PlannedInput], steps: [PlannedStep], output: CompiledValue?,
     outputType: ValueType, slotCount: Int, stepCount: Int
   ) {
-    var readSlots = Set<Int>()
+    // By slot number, not a set: slots are numbered from 0, and an array needs no hashing.
+    var readSlots = SlotSet(count: slotCount)
     output.map { Self.collect($0, into: &readSlots) }
     Self.collect(steps, into: &readSlots)
     var outputIsRead = [Bool](repeating: true, count: stepCount)
@@ -24,13 +25,15 @@ extension Plan {
   }
 
   private static func markUnread(
-    _ block: [PlannedStep], readSlots: Set<Int>, into outputIsRead: inout [Bool]
+    _ block: [PlannedStep], readSlots: SlotSet, into outputIsRead: inout [Bool]
   ) {
-    for (position, step) in block.enumerated() {
-      let next = position + 1 < block.count ? block[position + 1] : nil
-      outputIsRead[step.index] =
-        readSlots.contains(step.slot) || next.map(Self.mayReadPrevious) ?? true
-      switch step.kind {
+    // Indices rather than copies of the steps: a copy retains every field of a step.
+    for position in block.indices {
+      let isLast = position + 1 == block.count
+      outputIsRead[block[position].index] =
+        readSlots.contains(block[position].slot) || isLast
+        || Self.mayReadPrevious(block[position + 1])
+      switch block[position].kind {
       case .action, .workflow: break
       case .forEach(_, _, let body), .repeatLoop(_, _, let body):
         markUnread(body, readSlots: readSlots, into: &outputIsRead)
@@ -38,7 +41,7 @@ extension Plan {
         markUnread(then, readSlots: readSlots, into: &outputIsRead)
         markUnread(otherwise, readSlots: readSlots, into: &outputIsRead)
       }
-      if let fallback = step.fallback {
+      if let fallback = block[position].fallback {
         markUnread(fallback.steps, readSlots: readSlots, into: &outputIsRead)
       }
     }
@@ -58,7 +61,7 @@ extension Plan {
     }
   }
 
-  private static func collect(_ steps: [PlannedStep], into slots: inout Set<Int>) {
+  private static func collect(_ steps: [PlannedStep], into slots: inout SlotSet) {
     for step in steps {
       step.condition.map { collect($0, into: &slots) }
       step.forEachOptions.filter.map { collect($0, into: &slots) }
@@ -82,7 +85,7 @@ extension Plan {
     }
   }
 
-  private static func collect(_ value: CompiledValue, into slots: inout Set<Int>) {
+  private static func collect(_ value: CompiledValue, into slots: inout SlotSet) {
     switch value {
     case .literal: break
     case .expression(let expression): collect(expression, into: &slots)
@@ -93,7 +96,7 @@ extension Plan {
     }
   }
 
-  private static func collect(_ expression: CompiledExpression, into slots: inout Set<Int>) {
+  private static func collect(_ expression: CompiledExpression, into slots: inout SlotSet) {
     switch expression {
     case .literal: break
     case .slot(let slot, _, _, _): slots.insert(slot)

@@ -6,7 +6,7 @@ extension PlanBuilder {
   mutating func planAction(_ action: ActionStep, step: WorkflowStep, previous: ValueType?)
     -> PlannedKind?
   {
-    guard let descriptor = planner.registry.intent(IntentIdentifier(action.intent)) else {
+    guard let intent = plannedIntent(action.intent) else {
       var message = "unknown intent '\(action.intent)'"
       if let suggestion = planner.registry.suggestion(for: action.intent) {
         message += "; did you mean '\(suggestion)'?"
@@ -17,24 +17,28 @@ extension PlanBuilder {
       for argument in action.parameters { _ = compile(argument.value) }
       return nil
     }
+    let descriptor = intent.descriptor
     let arguments = checkArguments(
-      action.parameters, against: descriptor.parameters.map { ($0.name, $0.type) },
+      action.parameters, against: intent.targets,
       what: { "parameter '\($0)' of '\(descriptor.identifier)'" },
       unknown: { Self.unknownParameter($0, of: descriptor) })
     // Some parameters (a shell script's text) must be written out in the file: a value
     // spliced in at run time could change what they do.
-    for (name, value) in arguments {
-      guard let reason = descriptor.literalParameters[name] else { continue }
+    for (name, value) in arguments where !intent.literalParameters.isEmpty {
+      guard let reason = intent.literalParameters[name] else { continue }
       if case .literal = value { continue }
       let location = action.parameters.first { $0.name == name }?.value.span.location
       error(
         "'\(descriptor.identifier)' takes no ${…} in '\(name)': \(reason)",
         at: location ?? step.location)
     }
-    var given = Set(arguments.map(\.name))
-    let implicitInput = chainInput(of: descriptor, given: &given, previous: previous, step: step)
-    for parameter in descriptor.parameters
-    where parameter.isRequired && !given.contains(parameter.name) {
+    var chained: String?
+    let implicitInput = chainInput(
+      of: intent, arguments: arguments, chained: &chained, previous: previous, step: step)
+    for parameter in intent.parameters
+    where parameter.isRequired && parameter.name != chained
+      && !arguments.contains(where: { $0.name == parameter.name })
+    {
       var message =
         "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
       message += "; add \"\(parameter.name)\": … to the step's parameters"
@@ -43,8 +47,10 @@ extension PlanBuilder {
     }
     return PlannedKind(
       kind: .action(
-        ActionPlan(descriptor: descriptor, arguments: arguments, implicitInput: implicitInput)),
-      outputType: descriptor.outputType, label: action.intent)
+        ActionPlan(
+          descriptor: descriptor, names: intent.names, arguments: arguments,
+          implicitInput: implicitInput)),
+      outputType: intent.outputType, label: action.intent)
   }
 
   /// Compiles the values a step gives to named targets (an intent's parameters, a
@@ -85,13 +91,15 @@ extension PlanBuilder {
 
   /// The parameter that takes the previous step's output (implicit chaining), if the step
   /// leaves its intent's input parameter unset and the output fits; reports an output that
-  /// cannot fit a required input.
+  /// cannot fit a required input. Sets `chained` to the input parameter when the output gives
+  /// it, or when it was reported as not fitting (so that it is not reported as missing too).
   private mutating func chainInput(
-    of descriptor: IntentDescriptor, given: inout Set<String>, previous: ValueType?,
-    step: WorkflowStep
+    of intent: PlannedIntent, arguments: [(name: String, value: CompiledValue)],
+    chained: inout String?, previous: ValueType?, step: WorkflowStep
   ) -> String? {
-    guard let input = descriptor.inputParameter, !given.contains(input.name), let previous,
-      previous != .nothing
+    let descriptor = intent.descriptor
+    guard let input = intent.inputParameter,
+      !arguments.contains(where: { $0.name == input.name }), let previous, previous != .nothing
     else { return nil }
     if case .never(let reason) = previous.coercion(to: input.type) {
       if input.isRequired {
@@ -99,11 +107,11 @@ extension PlanBuilder {
           "'\(descriptor.identifier)' takes its '\(input.name)' (\(input.type)) from the "
             + "previous step, but that step's output does not fit: \(reason); set "
             + "\"\(input.name)\" in the step's parameters", at: step.location)
-        given.insert(input.name)
+        chained = input.name
       }
       return nil
     }
-    given.insert(input.name)
+    chained = input.name
     return input.name
   }
 

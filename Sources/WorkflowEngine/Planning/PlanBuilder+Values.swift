@@ -153,7 +153,7 @@ extension PlanBuilder {
     if let typed = resolveRunName(reference, at: location) { return typed }
     if brokenStepIDs.contains(reference.root) { return unresolved }
     if let declared = declaredSteps[reference.root] {
-      if !plannedStepIDs.contains(reference.root) {
+      if !hasPlanned(reference.root) {
         error(
           "'\(reference.root)' refers to the step at line \(declared.line), which has not run "
             + "yet here; a step can only use the outputs of steps before it", at: location)

@@ -27,11 +27,17 @@ struct PlanBuilder {
   /// Ids of steps the decoder could not read; references to them are not reported again.
   var brokenStepIDs: Set<String> = []
   /// Ids of the steps planned so far: a declared id not among them is a later step, the step
-  /// being planned, or a block that encloses it.
-  var plannedStepIDs: Set<String> = []
+  /// being planned, or a block that encloses it. Only a reference that names no step in
+  /// scope asks (see ``hasPlanned(_:)``), so ids are listed, and hashed only then.
+  var plannedStepIDs: [String] = []
+  /// ``plannedStepIDs`` as a set, up to ``hashedStepIDs`` of them.
+  var plannedStepIDSet: Set<String> = []
+  var hashedStepIDs = 0
   /// Where the latest reference was found in its string; the next one in the same string is
   /// found from there (see ``WorkflowSource/location(in:scalarOffset:from:)``).
   var stringCursor: WorkflowSource.StringCursor?
+  /// The intents planned so far, by the name steps give them (see `PlanBuilder+Intents.swift`).
+  var intents: [String: PlannedIntent] = [:]
 
   /// What a name in scope stands for.
   struct Binding {
@@ -60,10 +66,12 @@ struct PlanBuilder {
     workflowName = workflow.name
     brokenStepIDs = workflow.brokenStepIDs
     sources[workflow.source.path] = workflow.source
+    // The top-level steps' ids, at least, go into these; growing them costs a rehash each.
+    declaredSteps.reserveCapacity(workflow.steps.count)
     collectIDs(workflow.steps)
     planInputs(workflow.inputs)
     if let schedule = workflow.schedule { diagnostics += planner.checkSchedule(schedule) }
-    scopes = [[:]]
+    scopes = [Dictionary(minimumCapacity: workflow.steps.count)]
     let (steps, lastType) = planBlock(workflow.steps, previous: nil)
     var output: CompiledValue?
     var outputType = lastType ?? .nothing
@@ -81,8 +89,9 @@ struct PlanBuilder {
   // MARK: Ids and inputs
 
   private mutating func collectIDs(_ steps: [WorkflowStep]) {
-    for step in steps {
-      if let id = step.id, let location = step.idLocation {
+    // By index: a copy of a step would retain each of its fields.
+    for index in steps.indices {
+      if let id = steps[index].id, let location = steps[index].idLocation {
         if let first = declaredSteps[id] {
           error(
             "duplicate step id '\(id)'; ids must be unique in the file (first used at line "
@@ -91,8 +100,8 @@ struct PlanBuilder {
           declaredSteps[id] = location
         }
       }
-      if let fallback = step.fallback { collectIDs(fallback) }
-      switch step.kind {
+      if let fallback = steps[index].fallback { collectIDs(fallback) }
+      switch steps[index].kind {
       case .action, .workflow: break
       case .forEach(let loop): collectIDs(loop.steps)
       case .repeatLoop(let loop): collectIDs(loop.steps)
@@ -148,13 +157,14 @@ struct PlanBuilder {
     -> ([PlannedStep], ValueType?)
   {
     var planned: [PlannedStep] = []
+    planned.reserveCapacity(steps.count)
     var previous = previous
-    for step in steps {
-      guard let result = planStep(step, previous: previous) else {
+    for index in steps.indices {
+      guard let result = planStep(steps[index], previous: previous) else {
         // Keep the id known, so that steps using it are not reported as well.
-        if let id = step.id {
+        if let id = steps[index].id {
           scopes[scopes.count - 1][id] = Binding(slot: newSlot(), type: .any, kind: .step)
-          plannedStepIDs.insert(id)
+          plannedStepIDs.append(id)
         }
         previous = .any
         continue
@@ -164,10 +174,10 @@ struct PlanBuilder {
       // output on instead of its own.
       let mayPassThrough = result.condition != nil || result.options.onError == .continue
       previous = mayPassThrough ? union(previous, result.outputType) : result.outputType
-      if let id = step.id {
+      if let id = steps[index].id {
         scopes[scopes.count - 1][id] = Binding(
           slot: result.slot, type: result.outputType, kind: .step)
-        plannedStepIDs.insert(id)
+        plannedStepIDs.append(id)
       }
     }
     return (planned, previous)
@@ -215,6 +225,15 @@ struct PlanBuilder {
   }
 
   // MARK: Helpers
+
+  /// Whether the step with this id has been planned (see ``plannedStepIDs``).
+  mutating func hasPlanned(_ id: String) -> Bool {
+    if hashedStepIDs < plannedStepIDs.count {
+      plannedStepIDSet.formUnion(plannedStepIDs[hashedStepIDs...])
+      hashedStepIDs = plannedStepIDs.count
+    }
+    return plannedStepIDSet.contains(id)
+  }
 
   func union(_ lhs: ValueType?, _ rhs: ValueType) -> ValueType {
     guard let lhs else { return rhs }

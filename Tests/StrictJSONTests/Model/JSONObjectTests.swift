@@ -34,6 +34,30 @@ struct JSONObjectTests {
     #expect(object["cafe\u{301}"]?.kind == .integer(1))
   }
 
+  @Test(
+    "a key of another UTF-8 length can still be the same characters, whichever side is ASCII",
+    arguments: [
+      (#"{"id": 0, "\u212A": 1}"#, "K"), (#"{"id": 0, "K": 1}"#, "\u{212A}"),
+      (#"{"id": 0, ";": 1}"#, "\u{037E}"), (#"{"id": 0, "e\u0301": 1}"#, "\u{E9}"),
+      ("{\"id\": 0, \"\u{212A}\": 1}", "K"), ("{\"id\": 0, \"e\u{301}\": 1}", "\u{E9}"),
+    ])
+  func equivalentKeysOfOtherLengths(text: String, key: String) throws {
+    let object = try object(text)
+    #expect(object[key]?.kind == .integer(1))
+    #expect(object["i"] == nil)
+    #expect(object["idx"] == nil)
+  }
+
+  @Test("a key changed after the object was made is found by its new text")
+  func changedMembers() throws {
+    var object = try object(#"{"a": 1, "b": 2}"#)
+    object.members[1].key = "\u{212A}"
+    #expect(object["K"]?.kind == .integer(2))
+    object.members[1].key = "bb"
+    #expect(object["bb"]?.kind == .integer(2))
+    #expect(object["K"] == nil)
+  }
+
   @Test("objects built in code look up their first matching member")
   func builtInCode() {
     let node = JSONNode(kind: .null, position: position(1, 1, offset: 0))
