@@ -90,11 +90,17 @@ public final class PhotoStore: Sendable {
       hash TEXT NOT NULL,
       PRIMARY KEY (tag, hash)
     ) WITHOUT ROWID;
+    """,
     """
+    -- When the photo was taken, from its EXIF data; NULL when it has none (then: modified).
+    ALTER TABLE photos ADD COLUMN taken REAL;
+    -- Makes the next sync read every photo again, so that those indexed already get a date.
+    UPDATE photos SET size = -1;
+    """,
   ]
 
   private static let select = """
-    SELECT p.path, p.hash, p.album, p.size, p.modified,
+    SELECT p.path, p.hash, p.album, p.size, p.modified, p.taken,
       (SELECT group_concat(n.tag, char(31)) FROM tag_names n WHERE EXISTS
         (SELECT 1 FROM photo_tags t WHERE t.tag = n.tag AND t.hash = p.hash)) AS tags
     FROM photos p
@@ -132,7 +138,9 @@ public final class PhotoStore: Sendable {
   /// and in the album `album` (ignoring case), newest first. Syncs the index first.
   public func find(query: String?, tag: String?, album: String?) throws -> [Photo] {
     try sync()
-    let photos = try db().query(Self.select + " ORDER BY p.modified DESC, p.path").map(Self.photo)
+    let photos = try db().query(
+      Self.select + " ORDER BY coalesce(p.taken, p.modified) DESC, p.path"
+    ).map(Self.photo)
     return photos.filter { photo in
       if let tag, !tag.isEmpty, !photo.tags.contains(where: { $0.lowercased() == tag.lowercased() })
       {
@@ -231,7 +239,9 @@ public final class PhotoStore: Sendable {
         )
       }
     }
-    var changed: [(path: String, hash: String, album: String?, size: Int, modified: Date)] = []
+    var changed:
+      [(path: String, hash: String, album: String?, size: Int, modified: Date, taken: Date?)] =
+        []
     for file in files {
       if let (size, modified) = known[file.path], size == Int64(file.size),
         modified == file.modified.timeIntervalSince1970
@@ -239,8 +249,10 @@ public final class PhotoStore: Sendable {
         continue
       }
       guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-      let hash = Digest.sha256(Array(data)).map { String(format: "%02x", $0) }.joined()
-      changed.append((file.path, hash, file.album, file.size, file.modified))
+      let bytes = Array(data)
+      let hash = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
+      let taken = ExifDate.taken(in: bytes)
+      changed.append((file.path, hash, file.album, file.size, file.modified, taken))
     }
     let present = Set(files.map(\.path))
     let gone = known.keys.filter { !present.contains($0) }
@@ -249,11 +261,11 @@ public final class PhotoStore: Sendable {
       for path in gone { try transaction.run("DELETE FROM photos WHERE path = ?", [.text(path)]) }
       for file in changed {
         try transaction.run(
-          "INSERT OR REPLACE INTO photos (path, hash, album, size, modified) "
-            + "VALUES (?, ?, ?, ?, ?)",
+          "INSERT OR REPLACE INTO photos (path, hash, album, size, modified, taken) "
+            + "VALUES (?, ?, ?, ?, ?, ?)",
           [
             .text(file.path), .text(file.hash), SQLValue(file.album), SQLValue(file.size),
-            .date(file.modified),
+            .date(file.modified), file.taken.map(SQLValue.date) ?? .null,
           ])
       }
     }
@@ -329,10 +341,10 @@ public final class PhotoStore: Sendable {
 
   private static func photo(_ row: Row) throws(StorageError) -> Photo {
     let tags = try row.text("tags").map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
+    let modified = try row.date("modified") ?? Date(timeIntervalSince1970: 0)
     return try Photo(
       id: row.text("hash") ?? "", path: row.text("path") ?? "", size: Int(row.int("size") ?? 0),
-      taken: row.date("modified") ?? Date(timeIntervalSince1970: 0), tags: tags.sorted(),
-      album: row.text("album"))
+      taken: row.date("taken") ?? modified, tags: tags.sorted(), album: row.text("album"))
   }
 }
 
