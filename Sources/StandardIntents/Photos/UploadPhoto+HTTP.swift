@@ -37,9 +37,15 @@ extension UploadPhoto {
     let reporter = progress
     let name = photo.name
     let chunkSize = store.chunkSize
-    let chunks = max(1, (photo.size + chunkSize - 1) / chunkSize)
+    // The file's size now, not the index's: the body must be exactly as long as announced.
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: photo.path),
+      let size = (attributes[.size] as? NSNumber)?.int64Value
+    else {
+      throw IntentError("cannot read '\(photo.path)'; was the photo moved or deleted?")
+    }
+    let chunks = max(1, Int((size + Int64(chunkSize) - 1) / Int64(chunkSize)))
     let upload = HTTPFileUpload(
-      path: photo.path, size: Int64(photo.size), chunkSize: chunkSize,
+      path: photo.path, size: size, chunkSize: chunkSize,
       sent: { bytes in
         let chunk = Int((bytes + Int64(chunkSize) - 1) / Int64(chunkSize))
         reporter.update(completed: chunk, total: max(chunks, chunk), message: name)
@@ -47,8 +53,7 @@ extension UploadPhoto {
     let exchange = HTTPExchange(
       url: target, method: "PUT", headers: [("Content-Type", Self.mediaType(of: name))],
       body: nil, upload: upload)
-    try Task.checkCancellation()
-    transfer.start(target: target)
+    guard !Task.isCancelled, transfer.start(target: target) else { throw CancellationError() }
     let answer: HTTPExchange.Answer
     do {
       defer { transfer.end() }

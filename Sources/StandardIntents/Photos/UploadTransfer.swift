@@ -7,6 +7,8 @@ final class UploadTransfer: Sendable {
   private struct State {
     var target: String?
     var running = false
+    /// `onCancel` has looked: no transfer may start any more.
+    var closed = false
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
@@ -14,11 +16,14 @@ final class UploadTransfer: Sendable {
 
   init() {}
 
-  /// The transfer to `target` starts.
-  func start(target: String) {
-    state.withLock {
-      $0.target = target
-      $0.running = true
+  /// The transfer to `target` starts, unless `onCancel` has run already (the upload was
+  /// cancelled just before): then it returns `false` and nothing may be sent.
+  func start(target: String) -> Bool {
+    state.withLock { state in
+      guard !state.closed else { return false }
+      state.target = target
+      state.running = true
+      return true
     }
   }
 
@@ -32,10 +37,12 @@ final class UploadTransfer: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Waits until no transfer is running; returns the target of the one that ran, if any.
+  /// Waits until no transfer is running, and lets none start after; returns the target of
+  /// the one that ran, if any.
   func ended() async -> String? {
     await withCheckedContinuation { continuation in
       let running = state.withLock { state in
+        state.closed = true
         if state.running { state.waiters.append(continuation) }
         return state.running
       }

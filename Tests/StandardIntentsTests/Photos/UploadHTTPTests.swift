@@ -66,6 +66,19 @@ struct UploadHTTPTests {
     #expect(!error.message.contains("pw@"))
   }
 
+  @Test("a photo whose file is gone fails before anything is sent")
+  func missingFile() async throws {
+    let path = try harness.add("beach.jpg", "0123456789")
+    let photo = try #require(try await harness.run("photos.find").output.photos.first)
+    try FileManager.default.removeItem(atPath: path)
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        "photos.upload", ["photo": .text(photo.id), "to": .text(server.url("/ok"))])
+    }
+    #expect(error.message.hasSuffix("cannot read '\(path)'; was the photo moved or deleted?"))
+    #expect(server.events.value.isEmpty)
+  }
+
   /// Uploads to a server that stalls after the first chunk, then cancels the run with `reason`
   /// (or lets the step time out). Returns the error and the progress messages.
   func cancelledUpload(
