@@ -65,8 +65,7 @@ extension UploadPhoto {
     }
     try Task.checkCancellation()
     guard (200..<300).contains(answer.status) else {
-      let detail = String(decoding: answer.body.prefix(200), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let detail = Self.summary(of: answer.body)
       throw IntentError(
         "PUT '\(shown)' answered \(answer.status)"
           + (detail.isEmpty ? "" : ": \(Self.redacting(detail, target))")
@@ -90,6 +89,15 @@ extension UploadPhoto {
       return "could not ask the server to remove the partial upload: "
         + Self.redacting(error.reason, target)
     }
+  }
+
+  /// The start of an answer's body on one line, for an error message; nothing for an HTML
+  /// page (a server's generic error page says no more than its status).
+  private static func summary(of body: [UInt8]) -> String {
+    let text = String(decoding: body.prefix(400), as: UTF8.self)
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard !text.hasPrefix("<") else { return "" }
+    return text.count > 120 ? text.prefix(120) + "…" : text
   }
 
   /// `text` with the unredacted `url` replaced by its redacted form.
