@@ -36,3 +36,27 @@ struct PhotoIndexMigrationTests {
     #expect(try sizes.map { try $0.int("size") } == [-1])
   }
 }
+
+@Suite("photos: stable ids in bulk")
+struct StableIDBatchTests {
+  @Test("ids are sorted as SQLite orders their lowercase text, once each, whatever their case")
+  func sortedAndUnique() {
+    var random = SeededRandomNumberGenerator(seed: 7)
+    var ids = (0..<3000).map { index in
+      Digest.sha256(Array("photo \(index)".utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+    // Ids that share their first 16 bits land in one bucket of the counting sort.
+    ids += (0..<40).map { "ffff" + String(format: "%060x", 40 - $0) }
+    let given = (ids + ids.prefix(500).map { $0.uppercased() }).shuffled(using: &random)
+    var batch = StableIDBatch(capacity: given.count)
+    let accepted = given.filter { batch.append($0) }.count
+    #expect(accepted == given.count)
+    let path = batch.append("/photos/a.jpg")
+    let notHex = batch.append(String(repeating: "g", count: 64))
+    #expect(!path && !notHex)
+    let unique = batch.sortUnique()
+    #expect(unique == ids.count)
+    let expected = "[" + ids.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    #expect(batch.jsonArray == expected)
+  }
+}
