@@ -8,13 +8,19 @@
   /// would load them at every start of the runner, some ten milliseconds of CPU).
   ///
   /// Each transfer runs `curl_easy_perform` on a thread of its own; cancellation is checked
-  /// from libcurl's progress callback, which it calls at least once a second.
+  /// from libcurl's progress callback, which it calls at least once a second, and before each
+  /// chunk of an uploaded file is read.
   final class CurlTransfer: @unchecked Sendable {
-    // @unchecked: `body` and `headers` are written only by libcurl's callbacks on the
-    // transfer's own thread, and read after that thread has finished; `cancelled` is atomic.
+    // @unchecked: `body`, `headers` and the upload's state are used only by libcurl's
+    // callbacks on the transfer's own thread (and read after that thread has finished);
+    // `cancelled` is atomic.
     private var body: [UInt8] = []
     private var headers: [String: String] = [:]
     private let cancelled = Atomic<Bool>(false)
+    private var upload: HTTPFileUpload?
+    private var file: UnsafeMutablePointer<FILE>?
+    private var uploaded: Int64 = 0
+    private var readFailure: String?
 
     static func send(_ exchange: HTTPExchange) async throws(HTTPExchange.Failure)
       -> HTTPExchange.Answer
@@ -52,6 +58,17 @@
       for line in exchange.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
         list = curl.slistAppend(list, line)
       }
+      if let upload = exchange.upload {
+        guard let file = fopen(upload.path, "rb") else {
+          return .failure(HTTPExchange.Failure(reason: "cannot read '\(upload.path)'"))
+        }
+        self.file = file
+        self.upload = upload
+      }
+      defer {
+        if let file { fclose(file) }
+        file = nil
+      }
       var errorBuffer = [CChar](repeating: 0, count: 256)
       let me = Unmanaged.passUnretained(self).toOpaque()
       let code: Int32 = exchange.url.withCString { url in
@@ -78,7 +95,14 @@
               curl.set(handle, .maximumRedirects, 20)
               curl.set(handle, .noSignal, 1)
               curl.set(handle, .acceptEncoding, "")
-              if exchange.body != nil {
+              if let upload = exchange.upload {
+                curl.set(handle, .upload, 1)
+                curl.set(
+                  handle, .readFunction,
+                  unsafeBitCast(CurlTransfer.onRead, to: UnsafeRawPointer.self))
+                curl.set(handle, .readData, me)
+                curl.setOffset(handle, .inFileSizeLarge, upload.size)
+              } else if exchange.body != nil {
                 curl.set(
                   handle, .postFields,
                   UnsafeRawPointer(body.baseAddress) ?? UnsafeRawPointer(bitPattern: 1))
@@ -86,6 +110,7 @@
               }
               switch exchange.method {
               case "GET" where exchange.body == nil, "POST" where exchange.body != nil: break
+              case "PUT" where exchange.upload != nil: break
               case "HEAD": curl.set(handle, .noBody, 1)
               default: curl.set(handle, .customRequest, method)
               }
@@ -95,6 +120,7 @@
         }
       }
       guard code == 0 else {
+        if let readFailure { return .failure(HTTPExchange.Failure(reason: readFailure)) }
         if cancelled.load(ordering: .relaxed) {
           return .failure(
             HTTPExchange.Failure(reason: "the request was cancelled", cancelled: true))
@@ -152,6 +178,28 @@
           return length
         }
 
+    /// Reads the next chunk of the uploaded file into libcurl's buffer; stops the transfer
+    /// (`CURL_READFUNC_ABORT`) once it is cancelled or the file cannot be read.
+    private static let onRead:
+      @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int =
+        { buffer, size, count, me in
+          let abort = 0x1000_0000
+          guard let transfer = transfer(me), let buffer, let upload = transfer.upload,
+            let file = transfer.file, !transfer.cancelled.load(ordering: .relaxed)
+          else { return abort }
+          let wanted = min(size * count, upload.chunkSize)
+          let read = fread(buffer, 1, wanted, file)
+          if read < wanted, ferror(file) != 0 {
+            transfer.readFailure = "cannot read '\(upload.path)' while sending it"
+            return abort
+          }
+          if read > 0 {
+            transfer.uploaded += Int64(read)
+            upload.sent(transfer.uploaded)
+          }
+          return read
+        }
+
     private static let onProgress:
       @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
         me, _, _, _, _ in
@@ -167,6 +215,7 @@
       case noProgress = 43, noBody = 44, followLocation = 52, progressData = 10057
       case maximumRedirects = 68, headerFunction = 20079, noSignal = 99
       case acceptEncoding = 10102, postFieldSizeLarge = 30120, progressFunction = 20219
+      case upload = 46, readData = 10009, readFunction = 20012, inFileSizeLarge = 30115
     }
 
     let easyInit: @convention(c) () -> OpaquePointer?

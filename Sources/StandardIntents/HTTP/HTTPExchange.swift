@@ -8,6 +8,8 @@ struct HTTPExchange: Sendable {
   /// Header lines in order, names as given.
   var headers: [(name: String, value: String)]
   var body: [UInt8]?
+  /// A file to send as the body instead of `body`, read in chunks as it is sent.
+  var upload: HTTPFileUpload? = nil
 
   /// What the server answered, after following redirects.
   struct Answer: Sendable {

@@ -14,6 +14,13 @@
       request.timeoutInterval = 24 * 3600
       request.httpMethod = exchange.method
       request.httpBody = exchange.body.map { Data($0) }
+      if let upload = exchange.upload {
+        // URLSession reports no progress here, so the file goes in one piece.
+        guard let data = FileManager.default.contents(atPath: upload.path) else {
+          throw HTTPExchange.Failure(reason: "cannot read '\(upload.path)'")
+        }
+        request.httpBody = data
+      }
       for (name, value) in exchange.headers { request.addValue(value, forHTTPHeaderField: name) }
       let data: Data
       let response: URLResponse
@@ -25,6 +32,7 @@
         }
         throw HTTPExchange.Failure(reason: (error as? URLError)?.localizedDescription ?? "\(error)")
       }
+      if let upload = exchange.upload { upload.sent(upload.size) }
       guard let http = response as? HTTPURLResponse else {
         throw HTTPExchange.Failure(reason: "the server did not answer with HTTP")
       }

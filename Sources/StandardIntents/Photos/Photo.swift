@@ -22,7 +22,8 @@ public struct Photo: AppEntity, Hashable {
   /// The absolute path: the local id.
   public var path: String
   public var size: Int
-  /// When it was taken; the file's modification time (no EXIF is read).
+  /// When it was taken: the EXIF `DateTimeOriginal` of a JPEG, else the file's modification
+  /// time.
   public var taken: Date
   /// Its tags, sorted.
   public var tags: [String]

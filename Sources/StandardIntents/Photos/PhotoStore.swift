@@ -90,13 +90,36 @@ public final class PhotoStore: Sendable {
       hash TEXT NOT NULL,
       PRIMARY KEY (tag, hash)
     ) WITHOUT ROWID;
+    """,
     """
+    -- When the photo was taken, from its EXIF data; NULL when it has none (then: modified).
+    ALTER TABLE photos ADD COLUMN taken REAL;
+    -- Makes the next sync read every photo again, so that those indexed already get a date.
+    UPDATE photos SET size = -1;
+    """,
+    """
+    -- Tags get numbers, given in order of creation, and rows are keyed by the number: the rows
+    -- of a new tag then go at the end of the tree, where SQLite appends without rebalancing
+    -- pages (tagging 100,000 photos with a new tag costs about half the CPU).
+    CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+    INSERT INTO tags (name) SELECT tag FROM tag_names ORDER BY tag;
+    CREATE TABLE photo_tags_by_id (
+      tag INTEGER NOT NULL,
+      hash TEXT NOT NULL,
+      PRIMARY KEY (tag, hash)
+    ) WITHOUT ROWID;
+    INSERT INTO photo_tags_by_id (tag, hash)
+      SELECT n.id, t.hash FROM photo_tags t JOIN tags n ON n.name = t.tag;
+    DROP TABLE photo_tags;
+    DROP TABLE tag_names;
+    ALTER TABLE photo_tags_by_id RENAME TO photo_tags;
+    """,
   ]
 
   private static let select = """
-    SELECT p.path, p.hash, p.album, p.size, p.modified,
-      (SELECT group_concat(n.tag, char(31)) FROM tag_names n WHERE EXISTS
-        (SELECT 1 FROM photo_tags t WHERE t.tag = n.tag AND t.hash = p.hash)) AS tags
+    SELECT p.path, p.hash, p.album, p.size, p.modified, p.taken,
+      (SELECT group_concat(n.name, char(31)) FROM tags n WHERE EXISTS
+        (SELECT 1 FROM photo_tags t WHERE t.tag = n.id AND t.hash = p.hash)) AS tags
     FROM photos p
     """
 
@@ -132,7 +155,9 @@ public final class PhotoStore: Sendable {
   /// and in the album `album` (ignoring case), newest first. Syncs the index first.
   public func find(query: String?, tag: String?, album: String?) throws -> [Photo] {
     try sync()
-    let photos = try db().query(Self.select + " ORDER BY p.modified DESC, p.path").map(Self.photo)
+    let photos = try db().query(
+      Self.select + " ORDER BY coalesce(p.taken, p.modified) DESC, p.path"
+    ).map(Self.photo)
     return photos.filter { photo in
       if let tag, !tag.isEmpty, !photo.tags.contains(where: { $0.lowercased() == tag.lowercased() })
       {
@@ -158,63 +183,47 @@ public final class PhotoStore: Sendable {
   /// The tags in use, sorted.
   public func tags() throws -> [String] {
     try db().query(
-      "SELECT tag FROM tag_names n WHERE EXISTS (SELECT 1 FROM photo_tags t WHERE t.tag = n.tag)"
+      "SELECT name FROM tags n WHERE EXISTS (SELECT 1 FROM photo_tags t WHERE t.tag = n.id)"
         + " ORDER BY 1"
-    ).compactMap { try $0.text("tag") }
+    ).compactMap { try $0.text("name") }
   }
 
   // MARK: Writing
 
   /// Tags the photos with these ids in one transaction, whatever their number; returns how
-  /// many photos it tagged.
+  /// many photos carry the tag because of this call (each photo counted once).
   ///
   /// Tags belong to stable ids, so a stable id is tagged even when this machine's library
   /// does not hold the photo yet (it may arrive with the next sync). A local id (a path) is
-  /// turned into its photo's stable id; one the index does not know is ignored.
+  /// turned into its photo's stable id by one query over all of them; one the index does not
+  /// know is ignored.
   ///
-  /// - Complexity: one SQL statement, O(n log n) for n ids: SQLite sorts and deduplicates
-  ///   them so that the write appends to the tag's part of the index in order.
+  /// - Complexity: O(n log n) for n ids, on 32-byte numbers in Swift; then two SQL
+  ///   statements. SQLite reads the ids already sorted and unique, so each row is appended
+  ///   beside the previous one, with no sort of its own (100,000 ids: about 60 ms here).
   public func tag(ids: [String], with tag: String) throws -> Int {
-    var stable: [String] = []
+    var stable = StableIDBatch(capacity: ids.count)
     var local: [String] = []
-    stable.reserveCapacity(ids.count)
-    for id in ids {
-      switch Self.stableShape(id) {
-      case .lowercase: stable.append(id)
-      case .uppercase: stable.append(id.lowercased())
-      case .none: local.append(id)
-      }
-    }
+    for id in ids where !stable.append(id) { local.append(id) }
     return try db().transaction { transaction in
       if !local.isEmpty {
         let rows = try transaction.query(
           "SELECT hash FROM photos WHERE path IN (SELECT value FROM json_each(?))",
           [.text(Self.jsonArray(local))])
-        for row in rows { if let hash = try row.text("hash") { stable.append(hash) } }
+        for row in rows { if let hash = try row.text("hash") { _ = stable.append(hash) } }
       }
-      try transaction.run("INSERT OR IGNORE INTO tag_names (tag) VALUES (?)", [.text(tag)])
-      // GROUP BY deduplicates and sorts in C, so the rows go into the index in order.
-      return try transaction.run(
-        "INSERT OR REPLACE INTO photo_tags (tag, hash) SELECT ?, value FROM json_each(?) GROUP BY 2",
-        [.text(tag), .text(Self.jsonArray(stable))]
-      ).changes
+      let count = stable.sortUnique()
+      guard count > 0 else { return 0 }
+      try transaction.run("INSERT OR IGNORE INTO tags (name) VALUES (?)", [.text(tag)])
+      guard
+        let number = try transaction.query("SELECT id FROM tags WHERE name = ?", [.text(tag)])
+          .first?.int("id")
+      else { throw IntentError("the photo index lost the tag '\(tag)'; try again") }
+      try transaction.run(
+        "INSERT OR IGNORE INTO photo_tags (tag, hash) SELECT ?, value FROM json_each(?)",
+        [.integer(number), .text(stable.jsonArray)])
+      return count
     }
-  }
-
-  private enum StableShape { case lowercase, uppercase }
-
-  /// Whether `id` is 64 hex digits, and whether any is uppercase; `nil` for a path.
-  private static func stableShape(_ id: String) -> StableShape? {
-    guard id.utf8.count == 64 else { return nil }
-    var shape = StableShape.lowercase
-    for byte in id.utf8 {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"): continue
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): shape = .uppercase
-      default: return nil
-      }
-    }
-    return shape
   }
 
   /// Adds a photo to the index without a file: for tests and benchmarks.
@@ -251,7 +260,9 @@ public final class PhotoStore: Sendable {
         )
       }
     }
-    var changed: [(path: String, hash: String, album: String?, size: Int, modified: Date)] = []
+    var changed:
+      [(path: String, hash: String, album: String?, size: Int, modified: Date, taken: Date?)] =
+        []
     for file in files {
       if let (size, modified) = known[file.path], size == Int64(file.size),
         modified == file.modified.timeIntervalSince1970
@@ -259,8 +270,10 @@ public final class PhotoStore: Sendable {
         continue
       }
       guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-      let hash = Digest.sha256(Array(data)).map { String(format: "%02x", $0) }.joined()
-      changed.append((file.path, hash, file.album, file.size, file.modified))
+      let bytes = Array(data)
+      let hash = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
+      let taken = ExifDate.taken(in: bytes)
+      changed.append((file.path, hash, file.album, file.size, file.modified, taken))
     }
     let present = Set(files.map(\.path))
     let gone = known.keys.filter { !present.contains($0) }
@@ -269,11 +282,11 @@ public final class PhotoStore: Sendable {
       for path in gone { try transaction.run("DELETE FROM photos WHERE path = ?", [.text(path)]) }
       for file in changed {
         try transaction.run(
-          "INSERT OR REPLACE INTO photos (path, hash, album, size, modified) "
-            + "VALUES (?, ?, ?, ?, ?)",
+          "INSERT OR REPLACE INTO photos (path, hash, album, size, modified, taken) "
+            + "VALUES (?, ?, ?, ?, ?, ?)",
           [
             .text(file.path), .text(file.hash), SQLValue(file.album), SQLValue(file.size),
-            .date(file.modified),
+            .date(file.modified), file.taken.map(SQLValue.date) ?? .null,
           ])
       }
     }
@@ -349,10 +362,10 @@ public final class PhotoStore: Sendable {
 
   private static func photo(_ row: Row) throws(StorageError) -> Photo {
     let tags = try row.text("tags").map { $0.split(separator: "\u{1F}").map(String.init) } ?? []
+    let modified = try row.date("modified") ?? Date(timeIntervalSince1970: 0)
     return try Photo(
       id: row.text("hash") ?? "", path: row.text("path") ?? "", size: Int(row.int("size") ?? 0),
-      taken: row.date("modified") ?? Date(timeIntervalSince1970: 0), tags: tags.sorted(),
-      album: row.text("album"))
+      taken: row.date("taken") ?? modified, tags: tags.sorted(), album: row.text("album"))
   }
 }
 

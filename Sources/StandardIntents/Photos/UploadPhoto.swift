@@ -1,26 +1,32 @@
 import Foundation
 public import IntentKit
 
-/// `photos.upload`: copies a photo to a folder in chunks, as the seed's `UploadPhotoIntent`:
-/// long-running (its timeout counts from the latest chunk) and cancellable (the partial copy
-/// is removed, and the reason reported).
+/// `photos.upload`: copies a photo to a folder, or sends it to an HTTP URL with a PUT, in
+/// chunks, as the seed's `UploadPhotoIntent`: long-running (its timeout counts from the latest
+/// chunk) and cancellable (the transfer is aborted, the partial copy removed, and the reason
+/// reported).
 public struct UploadPhoto: LongRunningIntent, CancellableIntent {
   public static let identifier: IntentIdentifier = "photos.upload"
   public static let title = "Upload Photo"
   public static let description =
-    "Copies a photo into a folder, chunk by chunk with progress; a cancelled or timed-out "
-    + "upload leaves no partial file behind. Returns the copy's path."
+    "Copies a photo into a folder, or sends it to an http(s) URL with PUT (the file's name "
+    + "added to the URL's path), chunk by chunk with progress; a cancelled or timed-out "
+    + "upload leaves no partial file behind. Returns the copy's path or URL."
   public static let parameterSummary: String? = "Upload {photo} to {to}"
 
   @Parameter(title: "Photo", requestValueDialog: "Which photo?", isInput: true)
   public var photo: Photo
 
   @Parameter(
-    title: "Destination", description: "A folder; it is created if missing.",
+    title: "Destination",
+    description:
+      "A folder (created if missing), or an http(s) URL the photo is PUT under, by name.",
     requestValueDialog: "Where to?")
   public var to: String
 
   @Dependency({ $0.photoStore }) var store: PhotoStore
+  /// Shared by `perform()` and `onCancel`, which the run calls on copies of this value.
+  let transfer = UploadTransfer()
 
   public init() {}
 
@@ -33,10 +39,7 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
   }
 
   public func perform() async throws -> IntentResult<String> {
-    if to.hasPrefix("http://") || to.hasPrefix("https://") {
-      throw IntentError(
-        "uploading to '\(to)' is not supported: give a folder (HTTP uploads are not built yet)")
-    }
+    if isHTTP { return try await uploadHTTP() }
     let folder = (destination as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     if FileManager.default.fileExists(atPath: destination) {
@@ -68,11 +71,17 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
     return .result(value: destination, dialog: "Upload complete!")
   }
 
-  /// Removes the partial copy and says why the upload stopped.
+  /// Removes the partial copy (an HTTP upload: waits for the aborted transfer to end, then
+  /// sends a DELETE of the target) and says why the upload stopped.
   public func onCancel(reason: CancellationReason) async {
-    try? FileManager.default.removeItem(atPath: partialPath)
+    let outcome: String
+    if isHTTP {
+      outcome = await removePartialUpload()
+    } else {
+      try? FileManager.default.removeItem(atPath: partialPath)
+      outcome = "removed the partial copy"
+    }
     IntentContext.current.progress.update(
-      completed: 0, message: "upload of \(photo.name) stopped (\(reason)); removed the partial copy"
-    )
+      completed: 0, message: "upload of \(photo.name) stopped (\(reason)); \(outcome)")
   }
 }

@@ -92,6 +92,34 @@ struct PhotosTests {
     #expect(try harness.store.find(query: nil, tag: "best", album: nil).count == 2)
   }
 
+  @Test("photos.tag counts each photo once, however its ids are written, and again when re-tagged")
+  func tagCountsEachPhotoOnce() async throws {
+    let path = try harness.add("beach.jpg", "abc")
+    _ = try await harness.run("photos.find")  // indexes the library
+    let ids: [Value] = [.text(abcHash), .text(abcHash.uppercased()), .text(path), .text(abcHash)]
+    let first = try await harness.run("photos.tag", ["photos": .list(ids), "tag": .text("Sea")])
+    #expect(first.output == .integer(1))
+    let again = try await harness.run("photos.tag", ["photos": .list(ids), "tag": .text("Sea")])
+    #expect(again.output == .integer(1))
+    #expect(try harness.store.tags() == ["Sea"])
+    let none = try await harness.run(
+      "photos.tag", ["photos": .list([.text("/no/such.jpg")]), "tag": .text("Gone")])
+    #expect(none.output == .integer(0))
+    #expect(try harness.store.tags() == ["Sea"])
+  }
+
+  @Test("photos.tag orders many ids as the index does: each one is found by its tag afterwards")
+  func tagManyIDs() async throws {
+    let ids = (0..<500).map { index in
+      Digest.sha256(Array("photo \(index)".utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+    let tagged = try harness.store.tag(ids: ids.reversed() + ids, with: "Bulk")
+    #expect(tagged == 500)
+    for id in ids.prefix(20) { try harness.store.index(path: "/p/\(id).jpg", hash: id) }
+    let found = try harness.store.photos(ids: Array(ids.prefix(20)))
+    #expect(found.map(\.tags) == Array(repeating: ["Bulk"], count: 20))
+  }
+
   @Test("photos.tag rejects an entity of another type, naming it")
   func tagRejectsOtherEntities() async throws {
     let notes = try NoteStore.inMemory()
@@ -119,16 +147,6 @@ struct PhotosTests {
     #expect(!FileManager.default.fileExists(atPath: target + "/beach.jpg.part"))
     #expect(harness.reports.value.map(\.completed) == [1, 2, 3])
     #expect(harness.reports.value.map(\.total) == [3, 3, 3])
-  }
-
-  @Test("photos.upload to an HTTP URL fails clearly")
-  func uploadHTTP() async throws {
-    try harness.add("beach.jpg", "abc")
-    let error = try await #require(throws: IntentFlowError.self) {
-      try await harness.run(
-        "photos.upload", ["photo": .text("beach.jpg"), "to": .text("https://example.com/up")])
-    }
-    #expect(error.message.contains("uploading to 'https://example.com/up' is not supported"))
   }
 }
 
