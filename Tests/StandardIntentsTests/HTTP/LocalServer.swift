@@ -6,8 +6,8 @@ import TestSupport
 /// redirects `/redirect` to `/echo`, and serves `/text` as plain text. It stops when the test
 /// process does.
 final class LocalServer: Sendable {
-  let port: Int
-  private let process: Process
+  private let server: PythonServer
+  var port: Int { server.port }
 
   static let script = #"""
     import json, os, sys, threading
@@ -66,40 +66,9 @@ final class LocalServer: Sendable {
 
   /// Starts the server and waits for it to print its port.
   init() async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.script]
-    let output = Pipe()
-    process.standardOutput = output
-    // The server ends when its input does, so none outlives the tests; it keeps no copy of the
-    // test's own output streams, which `swift test` reads to the end.
-    process.standardInput = Pipe()
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = await offPool { () -> String in
-      var bytes: [UInt8] = []
-      while let byte = try? output.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 {
-        bytes.append(byte)
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
-    guard let port = Int(line) else {
-      process.terminate()
-      throw ServerError(message: "the test server did not start (it printed '\(line)')")
-    }
-    self.process = process
-    self.port = port
-  }
-
-  deinit {
-    process.terminate()
+    server = try await PythonServer(script: Self.script, name: "the test server")
   }
 
   /// `http://127.0.0.1:PORT` followed by `path`.
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
-
-  struct ServerError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-  }
 }

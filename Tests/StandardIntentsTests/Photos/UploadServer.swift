@@ -12,10 +12,10 @@ import TestSupport
 ///
 /// It stops when the test process does.
 final class UploadServer: Sendable {
-  let port: Int
   /// Every line the server reported, in order.
   let events = Observed<[String]>([])
-  private let process: Process
+  private let server: PythonServer
+  var port: Int { server.port }
 
   static let script = #"""
     import hashlib, os, sys, threading
@@ -71,30 +71,10 @@ final class UploadServer: Sendable {
 
   /// Starts the server, waits for it to print its port, and reads its reports from then on.
   init() async throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.script]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = Pipe()
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let reader = output.fileHandleForReading
-    let line = await offPool { Self.readLine(reader) ?? "" }
-    guard let port = Int(line) else {
-      process.terminate()
-      throw ServerError(message: "the upload server did not start (it printed '\(line)')")
-    }
-    self.process = process
-    self.port = port
+    let server = try await PythonServer(script: Self.script, name: "the upload server")
+    self.server = server
     let events = self.events
-    Thread {
-      while let line = Self.readLine(reader) { events.update { $0.append(line) } }
-    }.start()
-  }
-
-  deinit {
-    process.terminate()
+    server.forEachLine { line in events.update { $0.append(line) } }
   }
 
   /// `http://127.0.0.1:PORT` followed by `path`.
@@ -106,21 +86,5 @@ final class UploadServer: Sendable {
   func event(startingWith prefix: String) async -> String? {
     _ = await events.wait { $0.contains { $0.hasPrefix(prefix) } }
     return events.value.first { $0.hasPrefix(prefix) }
-  }
-
-  private static func readLine(_ handle: FileHandle) -> String? {
-    var bytes: [UInt8] = []
-    while true {
-      guard let byte = try? handle.read(upToCount: 1)?.first else {
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-      }
-      if byte == 10 { return String(decoding: bytes, as: UTF8.self) }
-      bytes.append(byte)
-    }
-  }
-
-  struct ServerError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
   }
 }
