@@ -16,6 +16,30 @@ struct RedactorTests {
     #expect(Redactor(secrets: []).redact("abc") == "abc")
   }
 
+  @Test("an entity that shows a secret becomes what it shows, hidden; others stay entities")
+  func entities() {
+    let redactor = Redactor(secrets: ["hunter2"])
+    let secretTitle = Item(id: "i9", title: "pw hunter2", price: 1, tags: ["x"])
+    #expect(
+      redactor.redact(Value.entity(AnyEntity(secretTitle)))
+        == .dictionary([
+          "type": .text("Item"), "id": .text("i9"), "display": .text("pw ***"),
+          "title": .text("pw ***"), "price": .integer(1), "tags": .list([.text("x")]),
+        ]))
+    let secretTag = Item(id: "i8", title: "Plain", price: 1, tags: ["hunter2"])
+    #expect(
+      redactor.redact(Value.list([.entity(AnyEntity(secretTag))]))
+        == .list([
+          .dictionary([
+            "type": .text("Item"), "id": .text("i8"), "display": .text("Plain"),
+            "title": .text("Plain"), "price": .integer(1), "tags": .list([.text("***")]),
+          ])
+        ]))
+    let plain = Value.entity(AnyEntity(Item.all[0]))
+    #expect(redactor.redact(plain) == plain)
+    #expect(redactor.redact(plain).entity != nil)
+  }
+
   @Test("the secrets of a run are its secret inputs' given, environment and bound values")
   func secretsOfARun() throws {
     let plan = try Harness.plan(

@@ -48,7 +48,8 @@ public struct Redactor: Sendable {
   public func redact(_ value: Value) -> Value {
     guard !secrets.isEmpty else { return value }
     switch value {
-    case .null, .boolean, .entity: return value
+    case .null, .boolean: return value
+    case .entity(let entity): return redacted(entity).map(Value.dictionary) ?? value
     case .text(let text): return .text(redact(text))
     case .list(let items): return .list(items.map(redact))
     case .dictionary(let entries): return .dictionary(entries.mapValues(redact))
@@ -57,6 +58,32 @@ public struct Redactor: Sendable {
       let redacted = redact(text)
       return redacted == text ? value : .text(redacted)
     }
+  }
+
+  /// An entity that shows a secret (in its title, subtitle, id or a property read without
+  /// computing deferred ones), as what it shows with every secret hidden: its properties,
+  /// `type`, `id` and `display`. `nil` when it shows none, so it stays an entity.
+  ///
+  /// A todo titled with a secret would otherwise print it; shown as a dictionary, it is
+  /// neither printed nor kept as an entity (so never remembered among recent entities).
+  func redacted(_ entity: AnyEntity) -> [String: Value]? {
+    let display = entity.displayRepresentation
+    let properties = entity.properties(includingDeferred: false)
+    let shown = [display.title, display.subtitle ?? "", entity.id]
+    guard
+      shown.contains(where: showsSecret)
+        || properties.contains(where: { Self.texts(of: $0.value).contains(where: showsSecret) })
+    else { return nil }
+    var result: [String: Value] = [:]
+    for (name, value) in properties { result[name] = redact(value) }
+    result["type"] = .text(entity.typeName)
+    result["id"] = .text(redact(entity.id))
+    result["display"] = .text(redact(display.title))
+    return result
+  }
+
+  private func showsSecret(_ text: String) -> Bool {
+    secrets.contains { text.contains($0) }
   }
 
   /// An error with its message and candidates redacted.
