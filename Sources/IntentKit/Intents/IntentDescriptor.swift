@@ -212,7 +212,10 @@ public struct ParameterDescriptor: Sendable {
 }
 
 /// A fresh intent ready to be resolved and run, with the engine's handles on it.
-public struct IntentInstance: Sendable {
+///
+/// A class: a step passes its instance through several async frames and into the closure
+/// `perform()` runs in, and one reference is cheaper to copy than the fields one by one.
+public final class IntentInstance: Sendable {
   /// The Swift intent; `nil` for a dynamic intent (an extension's), whose work is `dynamic`.
   let intent: (any AppIntent)?
   /// The parameters' slots, in the order of ``IntentDescriptor/parameters``.

@@ -494,13 +494,14 @@ struct RunState {
     }
   }
 
+  /// Changes a step's record in place: a loop updates the same record on every pass, and
+  /// copying it out and back would retain and release each of its fields every time.
   private mutating func update(_ step: PlannedStep, _ change: (inout StepRecord) -> Void) {
-    var record =
-      records[step.index]
-      ?? StepRecord(
+    if records[step.index] == nil {
+      records[step.index] = StepRecord(
         index: step.index, id: step.id, label: step.label, intent: step.intent,
         kind: step.kindName, location: step.location, status: .succeeded)
-    change(&record)
-    records[step.index] = record
+    }
+    change(&records[step.index]!)
   }
 }
