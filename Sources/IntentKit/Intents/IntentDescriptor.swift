@@ -81,7 +81,9 @@ public struct IntentDescriptor: Sendable {
   public func makeInstance() -> IntentInstance { details.value.instantiate() }
 
   /// What reflection tells about an intent, read once per descriptor.
-  struct Details: Sendable {
+  ///
+  /// A class: every step reads it, and one reference is cheaper to copy than its fields.
+  final class Details: Sendable {
     let parameters: [ParameterDescriptor]
     let names: [String]
     let inputIndex: Int?
@@ -93,6 +95,27 @@ public struct IntentDescriptor: Sendable {
     let schema: AppSchema?
     let phrases: [String]
     let instantiate: @Sendable () -> IntentInstance
+
+  /// Details known up front, for an intent that no Swift type declares (see
+  /// `IntentDescriptor+Dynamic.swift`).
+  init(
+    parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
+    isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
+    confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
+    instantiate: @escaping @Sendable () -> IntentInstance
+  ) {
+    self.parameters = parameters
+    self.names = names
+    self.inputIndex = inputIndex
+    self.outputType = outputType
+    self.isLongRunning = isLongRunning
+    self.literalParameters = literalParameters
+    self.asksForConfirmation = asksForConfirmation
+    self.confirmationParameter = confirmationParameter
+    self.schema = schema
+    self.phrases = phrases
+    self.instantiate = instantiate
+  }
 
     init<Intent: AppIntent>(_: Intent.Type) {
       let (probe, collected) = SlotCollector.make(Intent.self)
