@@ -96,26 +96,26 @@ public struct IntentDescriptor: Sendable {
     let phrases: [String]
     let instantiate: @Sendable () -> IntentInstance
 
-  /// Details known up front, for an intent that no Swift type declares (see
-  /// `IntentDescriptor+Dynamic.swift`).
-  init(
-    parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
-    isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
-    confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
-    instantiate: @escaping @Sendable () -> IntentInstance
-  ) {
-    self.parameters = parameters
-    self.names = names
-    self.inputIndex = inputIndex
-    self.outputType = outputType
-    self.isLongRunning = isLongRunning
-    self.literalParameters = literalParameters
-    self.asksForConfirmation = asksForConfirmation
-    self.confirmationParameter = confirmationParameter
-    self.schema = schema
-    self.phrases = phrases
-    self.instantiate = instantiate
-  }
+    /// Details known up front, for an intent that no Swift type declares (see
+    /// `IntentDescriptor+Dynamic.swift`).
+    init(
+      parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
+      isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
+      confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
+      instantiate: @escaping @Sendable () -> IntentInstance
+    ) {
+      self.parameters = parameters
+      self.names = names
+      self.inputIndex = inputIndex
+      self.outputType = outputType
+      self.isLongRunning = isLongRunning
+      self.literalParameters = literalParameters
+      self.asksForConfirmation = asksForConfirmation
+      self.confirmationParameter = confirmationParameter
+      self.schema = schema
+      self.phrases = phrases
+      self.instantiate = instantiate
+    }
 
     init<Intent: AppIntent>(_: Intent.Type) {
       let (probe, collected) = SlotCollector.make(Intent.self)

@@ -494,14 +494,15 @@ struct RunState {
     }
   }
 
-  /// Changes a step's record in place: a loop updates the same record on every pass, and
-  /// copying it out and back would retain and release each of its fields every time.
+  /// Changes a step's record, moved out of the list and back: a loop updates the same record
+  /// on every pass, and copying it would retain and release each of its fields every time.
   private mutating func update(_ step: PlannedStep, _ change: (inout StepRecord) -> Void) {
-    if records[step.index] == nil {
-      records[step.index] = StepRecord(
+    var record =
+      records[step.index].take()
+      ?? StepRecord(
         index: step.index, id: step.id, label: step.label, intent: step.intent,
         kind: step.kindName, location: step.location, status: .succeeded)
-    }
-    change(&records[step.index]!)
+    change(&record)
+    records[step.index] = record
   }
 }
