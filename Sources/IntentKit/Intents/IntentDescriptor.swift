@@ -144,7 +144,7 @@ public struct IntentDescriptor: Sendable {
         collected.count == reflected.count
         && zip(collected, reflected).allSatisfy { $0 === $1.1 }
       instantiate = {
-        let (intent, slots) = SlotCollector.make(Intent.self)
+        let (intent, slots) = SlotCollector.make(Intent.self, expecting: names.count)
         return IntentInstance(
           intent: intent, slotList: positional ? slots : Self.slots(of: intent).map(\.1),
           names: names, isCancellable: isCancellable)
