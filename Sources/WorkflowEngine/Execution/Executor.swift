@@ -226,7 +226,8 @@ struct RunState {
   }
 
   /// Runs a block's steps in order; returns the output passed on by the last one.
-  mutating func block(_ steps: [PlannedStep], previous: Value) async throws(IntentFlowError)
+  nonisolated(nonsending) mutating func block(_ steps: [PlannedStep], previous: Value)
+    async throws(IntentFlowError)
     -> Value
   {
     var previous = previous
@@ -237,7 +238,8 @@ struct RunState {
   }
 
   /// Runs a step; returns what the next step receives as its implicit input.
-  private mutating func step(_ step: PlannedStep, previous: Value) async throws(IntentFlowError)
+  nonisolated(nonsending) private mutating func step(_ step: PlannedStep, previous: Value)
+    async throws(IntentFlowError)
     -> Value
   {
     if Task.isCancelled {
@@ -345,7 +347,9 @@ struct RunState {
   }
 
   /// Runs an intent step, with its retries.
-  private mutating func perform(_ action: ActionPlan, step: PlannedStep, previous: Value)
+  nonisolated(nonsending) private mutating func perform(
+    _ action: ActionPlan, step: PlannedStep, previous: Value
+  )
     async throws(IntentFlowError) -> (Value, String?, String?)
   {
     var arguments: [Value?] = []
