@@ -98,6 +98,30 @@ struct IntentDescriptorTests {
     #expect(Set(first.slots.keys) == ["name", "times", "punctuation", "volume"])
   }
 
+  @Test("instances made at once on many threads each get their own parameters, in order")
+  func concurrentInstances() async {
+    let greet = greet
+    let instances = await withTaskGroup(of: [IntentInstance].self) { group in
+      for _ in 0..<8 {
+        group.addTask { (0..<200).map { _ in greet.makeInstance() } }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(instances.count == 1_600)
+    #expect(
+      instances.allSatisfy { $0.slotList.map(\.metadata.title) == greet.parameters.map(\.title) })
+    let slots = instances.flatMap(\.slotList).map(ObjectIdentifier.init)
+    #expect(Set(slots).count == 1_600 * greet.parameters.count)
+  }
+
+  @Test("an intent created outside the engine hands its parameters to no instance")
+  func outsideTheEngine() {
+    let made = greet.makeInstance()
+    _ = Greet()
+    #expect(made.slotList.count == greet.parameters.count)
+    #expect(greet.makeInstance().slotList.count == greet.parameters.count)
+  }
+
   @Test("only cancellable intents get a cancellation handler")
   func cancelHandlers() {
     #expect(IntentDescriptor(Wait.self).makeInstance().onCancel != nil)

@@ -137,25 +137,3 @@ extension IntentDescriptor {
     }
   }
 }
-
-extension IntentDescriptor.Details {
-  /// Details known up front, for an intent that no Swift type declares.
-  init(
-    parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
-    isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
-    confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
-    instantiate: @escaping @Sendable () -> IntentInstance
-  ) {
-    self.parameters = parameters
-    self.names = names
-    self.inputIndex = inputIndex
-    self.outputType = outputType
-    self.isLongRunning = isLongRunning
-    self.literalParameters = literalParameters
-    self.asksForConfirmation = asksForConfirmation
-    self.confirmationParameter = confirmationParameter
-    self.schema = schema
-    self.phrases = phrases
-    self.instantiate = instantiate
-  }
-}

@@ -81,7 +81,9 @@ public struct IntentDescriptor: Sendable {
   public func makeInstance() -> IntentInstance { details.value.instantiate() }
 
   /// What reflection tells about an intent, read once per descriptor.
-  struct Details: Sendable {
+  ///
+  /// A class: every step reads it, and one reference is cheaper to copy than its fields.
+  final class Details: Sendable {
     let parameters: [ParameterDescriptor]
     let names: [String]
     let inputIndex: Int?
@@ -93,6 +95,27 @@ public struct IntentDescriptor: Sendable {
     let schema: AppSchema?
     let phrases: [String]
     let instantiate: @Sendable () -> IntentInstance
+
+    /// Details known up front, for an intent that no Swift type declares (see
+    /// `IntentDescriptor+Dynamic.swift`).
+    init(
+      parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
+      isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
+      confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
+      instantiate: @escaping @Sendable () -> IntentInstance
+    ) {
+      self.parameters = parameters
+      self.names = names
+      self.inputIndex = inputIndex
+      self.outputType = outputType
+      self.isLongRunning = isLongRunning
+      self.literalParameters = literalParameters
+      self.asksForConfirmation = asksForConfirmation
+      self.confirmationParameter = confirmationParameter
+      self.schema = schema
+      self.phrases = phrases
+      self.instantiate = instantiate
+    }
 
     init<Intent: AppIntent>(_: Intent.Type) {
       let (probe, collected) = SlotCollector.make(Intent.self)
@@ -121,7 +144,7 @@ public struct IntentDescriptor: Sendable {
         collected.count == reflected.count
         && zip(collected, reflected).allSatisfy { $0 === $1.1 }
       instantiate = {
-        let (intent, slots) = SlotCollector.make(Intent.self)
+        let (intent, slots) = SlotCollector.make(Intent.self, expecting: names.count)
         return IntentInstance(
           intent: intent, slotList: positional ? slots : Self.slots(of: intent).map(\.1),
           names: names, isCancellable: isCancellable)
@@ -212,7 +235,10 @@ public struct ParameterDescriptor: Sendable {
 }
 
 /// A fresh intent ready to be resolved and run, with the engine's handles on it.
-public struct IntentInstance: Sendable {
+///
+/// A class: a step passes its instance through several async frames and into the closure
+/// `perform()` runs in, and one reference is cheaper to copy than the fields one by one.
+public final class IntentInstance: Sendable {
   /// The Swift intent; `nil` for a dynamic intent (an extension's), whose work is `dynamic`.
   let intent: (any AppIntent)?
   /// The parameters' slots, in the order of ``IntentDescriptor/parameters``.

@@ -49,7 +49,7 @@ public struct Parameter<T: ValueConvertible>: Sendable {
       resolver: resolver)
     // While the engine makes an instance, it gathers the slots here, in declaration order, so
     // that it finds them without reflecting on the intent (see `SlotCollector`).
-    SlotCollector.current?.collect(slot)
+    SlotCollector.collect(slot)
   }
 
   /// Declares a parameter with a default written as the property's initial value.

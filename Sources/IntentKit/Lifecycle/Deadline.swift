@@ -23,7 +23,7 @@ enum Deadline {
     case cancelled(CancellationReason)
   }
 
-  static func run(
+  nonisolated(nonsending) static func run(
     lease: StepLease, timeout: Duration?, restartsOnProgress: Bool, grace: Duration,
     sleep: @escaping @Sendable (Duration) async throws -> Void,
     reason: @escaping @Sendable () -> CancellationReason,

@@ -9,7 +9,7 @@ import IntentKit
 /// On the first failure no more passes start, the running ones are cancelled, and every
 /// child is awaited before the loop fails.
 extension RunState {
-  mutating func forEach(
+  nonisolated(nonsending) mutating func forEach(
     _ step: PlannedStep, items: CompiledValue, itemSlot: Int, body: [PlannedStep]
   ) async throws(IntentFlowError) -> Value {
     let options = step.forEachOptions
