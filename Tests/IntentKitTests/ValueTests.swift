@@ -6,6 +6,16 @@ import Testing
 @Suite("Values")
 struct ValueTests {
   @Test(
+    "a value stays as small as an entity's existential, since a list of a million is a million of them"
+  )
+  func size() {
+    // The entity case is the largest: `any AppEntity` (40 bytes) and the case's tag. A stored
+    // field in `AnyEntity` once tripled this, and with it the memory of every large list.
+    #expect(MemoryLayout<AnyEntity>.size == MemoryLayout<any AppEntity>.size)
+    #expect(MemoryLayout<Value>.stride <= 48)
+  }
+
+  @Test(
     "null, blank text and an empty list are missing for a single value",
     arguments: [Value.null, .text(""), .text("   "), .text("\n\t"), .list([])])
   func missingForSingle(value: Value) {

@@ -7,13 +7,13 @@ public struct AnyEntity: Sendable, Hashable {
   public let base: any AppEntity
 
   /// The entity when its type was declared at run time: its type and properties live in the
-  /// instance rather than in a Swift type. Cast once here rather than at every read.
-  let dynamic: DynamicEntity?
+  /// instance rather than in a Swift type. Cast at each read, not stored: a stored copy would
+  /// make every `Value` (whose largest case this is) several times larger.
+  var dynamic: DynamicEntity? { base as? DynamicEntity }
 
   /// Wraps an entity.
   public init(_ base: any AppEntity) {
     self.base = base
-    dynamic = base as? DynamicEntity
   }
 
   /// The entity's type.
