@@ -21,6 +21,23 @@ struct DeadlineTests {
     #expect(await harness.probe.eventually("saw cancellation"))
   }
 
+  // A timer that never fires would leave `Wait` asleep for an hour: the limit makes that a
+  // failure, not a hang.
+  @Test(
+    "on the system clock (no injected sleep) a step past its timeout is timed out, told why",
+    .timeLimit(.minutes(1)))
+  func systemClock() async throws {
+    var options = IntentInvocation.Options()
+    options.timeout = .milliseconds(5)
+    options.sleep = nil
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(Wait.self, step: "nap", options: options)
+    }
+    #expect(error.code == .timedOut)
+    #expect(error.message == "step 'nap' timed out after 5ms")
+    #expect(harness.probe.reasons == [.timeout(.milliseconds(5))])
+  }
+
   @Test("the timeout's length reaches the sleep and the message", arguments: [1, 30, 90])
   func timeoutLength(seconds: Int) async throws {
     let clock = ManualClock()

@@ -25,7 +25,7 @@ enum Deadline {
 
   nonisolated(nonsending) static func run(
     lease: StepLease, timeout: Duration?, restartsOnProgress: Bool, grace: Duration,
-    sleep: @escaping @Sendable (Duration) async throws -> Void,
+    sleep: (@Sendable (Duration) async throws -> Void)?,
     reason: @escaping @Sendable () -> CancellationReason,
     onCancel: (@Sendable (CancellationReason) async -> Void)?,
     operation: @escaping @Sendable () async throws -> ErasedResult
@@ -51,7 +51,12 @@ enum Deadline {
 
     // The work suspended: arm the timer, and wait for whoever decides.
     var timer: Task<Void, Never>?
-    if let timeout {
+    var systemTimer: StepTimer?
+    if let timeout, sleep == nil {
+      systemTimer = StepTimer(
+        lease: lease, timeout: timeout, restartsOnProgress: restartsOnProgress)
+    } else if let timeout, let sleep {
+      // An injected sleep (a test's manual clock) decides when the step times out.
       timer = Task.immediate {
         var seen = lease.activity
         while true {
@@ -69,6 +74,7 @@ enum Deadline {
     } onCancel: {
       if lease.decide(.cancelled(reason())) { work.cancel() }
     }
+    systemTimer?.disarm()
     timer?.cancel()
     await timer?.value
 

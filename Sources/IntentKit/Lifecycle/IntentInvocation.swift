@@ -21,8 +21,9 @@ public struct IntentInvocation: Sendable {
     public var timeout: Duration? = .seconds(30)
     /// How many times one parameter may be asked for before the run gives up.
     public var maximumPrompts = 10
-    /// Sleeps for timeouts; tests pass one that returns at once.
-    public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// Sleeps for timeouts; `nil` (the default) times steps with the system's monotonic
+    /// clock, without a task per step. Tests pass one that returns at once, or a manual clock.
+    public var sleep: (@Sendable (Duration) async throws -> Void)? = nil
     /// Why the run is being cancelled, asked when cancellation reaches the intent.
     public var cancellationReason: @Sendable () -> CancellationReason = {
       .stopped("the run was cancelled")

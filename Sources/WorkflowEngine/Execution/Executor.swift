@@ -26,8 +26,9 @@ public struct Executor: Sendable {
     /// output nothing in the workflow reads does not collect it (its record shows `null`), so
     /// a `forEach` over a million items does not hold a million outputs.
     public var keepsStepOutputs = true
-    /// Sleeps for timeouts and retry delays; tests pass one that returns at once.
-    public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    /// Sleeps for timeouts and retry delays; `nil` (the default) for the system's clock. Tests
+    /// pass one that returns at once, or a manual clock.
+    public var sleep: (@Sendable (Duration) async throws -> Void)? = nil
     /// Why the run is being cancelled, when it is.
     public var cancellationReason: @Sendable () -> CancellationReason = {
       .stopped("the run was cancelled")
@@ -404,7 +405,11 @@ struct RunState {
         update(step) { $0.runs += 1 }
         if delay > .zero {
           do {
-            try await configuration.sleep(delay)
+            if let sleep = configuration.sleep {
+              try await sleep(delay)
+            } else {
+              try await Task.sleep(for: delay)
+            }
           } catch {
             throw IntentFlowError(
               .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
