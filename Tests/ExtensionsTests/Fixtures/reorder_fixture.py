@@ -3,7 +3,9 @@
 
 Each request's params are {"n": N, "batch": B}: the server holds requests until B have come,
 then answers them newest first, each with {"n": N}; before the oldest it waits 20 ms, so that
-some replies come after their callers stopped reading themselves.
+some replies come after their callers stopped reading themselves. The delay only decides which
+path (the caller's own read or the reader thread) serves a reply; the answers are checked
+whichever path serves them, so it shapes coverage, never the outcome.
 """
 import json
 import sys
