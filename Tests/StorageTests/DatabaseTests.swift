@@ -27,6 +27,26 @@ struct DatabaseTests {
     #expect(try database.query("PRAGMA foreign_keys").first?[0] == .integer(1))
   }
 
+  @Test("a page size applies to a new file, and a file made before keeps its own")
+  func pageSize() throws {
+    let temporary = try TemporaryDirectory()
+    let path = temporary.path("pages.sqlite")
+    do {
+      let database = try Database(path: path, pageSize: 16_384)
+      try database.execute("CREATE TABLE t (x)")
+      #expect(try database.query("PRAGMA page_size").first?[0] == .integer(16_384))
+      #expect(try database.query("PRAGMA journal_mode").first?[0] == .text("wal"))
+    }
+    let older = temporary.path("older.sqlite")
+    do {
+      let database = try Database(path: older)
+      try database.execute("CREATE TABLE t (x)")
+    }
+    let reopened = try Database(path: older, pageSize: 16_384)
+    #expect(try reopened.query("PRAGMA page_size").first?[0] == .integer(4_096))
+    #expect(try reopened.query("SELECT count(*) FROM t").first?[0] == .integer(0))
+  }
+
   @Test("a database reopened from its file keeps its data")
   func reopen() throws {
     let temporary = try TemporaryDirectory()

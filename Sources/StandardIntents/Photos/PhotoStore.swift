@@ -30,8 +30,10 @@ public final class PhotoStore: Sendable {
   ) {
     self.init(
       path: path, library: library, chunkSize: chunkSize, afterChunk: afterChunk,
-      storage: path.map { DomainDatabase(path: $0, name: "photo index", schema: Self.schema) }
-        ?? .failing("the photo index is closed", name: "photo index"))
+      storage: path.map {
+        DomainDatabase(
+          path: $0, name: "photo index", schema: Self.schema, pageSize: Self.pageSize)
+      } ?? .failing("the photo index is closed", name: "photo index"))
   }
 
   private init(
@@ -115,6 +117,11 @@ public final class PhotoStore: Sendable {
     ALTER TABLE photo_tags_by_id RENAME TO photo_tags;
     """,
   ]
+
+  /// 16 KB pages for a new index (SQLite's default is 4 KB): tagging writes rows in bulk, and
+  /// with a quarter as many pages to log, check in and split, tagging 100,000 photos took
+  /// 72 ms instead of 95 ms (`IntentFlowBenchmarks photos`). An existing index keeps its pages.
+  static let pageSize = 16_384
 
   private static let select = """
     SELECT p.path, p.hash, p.album, p.size, p.modified, p.taken,

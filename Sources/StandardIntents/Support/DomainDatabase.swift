@@ -15,13 +15,17 @@ final class DomainDatabase: Sendable {
   private let name: String
   private let schema: [String]
   private let failure: String?
+  /// The page size of a file made now; `nil` for SQLite's default.
+  private let pageSize: Int?
   private let database: Mutex<Database?>
 
-  /// The database in the file at `path`, opened on first use.
-  init(path: String, name: String, schema: [String]) {
+  /// The database in the file at `path`, opened on first use; a new file gets `pageSize`
+  /// bytes a page when one is given.
+  init(path: String, name: String, schema: [String], pageSize: Int? = nil) {
     self.path = path
     self.name = name
     self.schema = schema
+    self.pageSize = pageSize
     failure = nil
     database = Mutex(nil)
   }
@@ -31,6 +35,7 @@ final class DomainDatabase: Sendable {
     self.name = name
     self.schema = schema
     self.failure = failure
+    pageSize = nil
     database = Mutex(memory)
   }
 
@@ -55,7 +60,7 @@ final class DomainDatabase: Sendable {
       if let database { return database }
       guard let path else { throw IntentError(failure ?? "the \(name) is closed") }
       do {
-        let opened = try Database(path: path)
+        let opened = try Database(path: path, pageSize: pageSize)
         try opened.migrate(schema)
         database = opened
         return opened

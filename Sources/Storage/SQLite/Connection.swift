@@ -40,8 +40,9 @@ final class Connection: @unchecked Sendable {
   }
 
   /// Opens (creating if needed) the file at `path` with the settings every IntentFlow database
-  /// uses: WAL journal, `synchronous=NORMAL`, a 5 s busy timeout and foreign keys.
-  static func open(path: String) throws(StorageError) -> Connection {
+  /// uses: WAL journal, `synchronous=NORMAL`, a 5 s busy timeout and foreign keys; a new file
+  /// gets `pageSize` bytes a page when one is given (an existing file keeps its own).
+  static func open(path: String, pageSize: Int? = nil) throws(StorageError) -> Connection {
     createPrivately(path)
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -67,8 +68,12 @@ final class Connection: @unchecked Sendable {
     let connection = Connection(handle: handle, path: path)
     do {
       // The first statements read the file, so a file that is not a database fails here.
+      // The page size must be set before the journal becomes a WAL, and only changes a file
+      // that has no pages yet.
+      let pageSetting = pageSize.map { "PRAGMA page_size = \($0); " } ?? ""
       try connection.execute(
-        "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+        pageSetting
+          + "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
     } catch {
       throw StorageError(
         code: error.code, message: error.message, path: path, action: "cannot open database")
