@@ -32,10 +32,7 @@ struct DataHarness {
   func run(_ identifier: IntentIdentifier, _ arguments: [String: Value] = [:])
     async throws(IntentFlowError) -> IntentInvocation.Result
   {
-    guard let descriptor = StandardIntents.registry.intent(identifier) else {
-      preconditionFailure("no intent \(identifier)")
-    }
-    return try await IntentInvocation(descriptor, arguments: arguments, context: context).run()
+    try await context.runStandard(identifier, arguments)
   }
 
   /// The error an intent stops with; records an issue when it succeeds.

@@ -46,12 +46,7 @@ struct PhotoHarness {
     _ identifier: IntentIdentifier, _ arguments: [String: Value] = [:],
     options: IntentInvocation.Options = IntentInvocation.Options()
   ) async throws(IntentFlowError) -> IntentInvocation.Result {
-    guard let descriptor = StandardIntents.registry.intent(identifier) else {
-      preconditionFailure("no intent \(identifier)")
-    }
-    return try await IntentInvocation(
-      descriptor, arguments: arguments, context: context, options: options
-    ).run()
+    try await context.runStandard(identifier, arguments, options: options)
   }
 
   /// Runs a query in this harness's context.

@@ -22,13 +22,8 @@ struct TodoHarness {
     interaction: any InteractionHandler = NonInteractiveHandler(),
     options: IntentInvocation.Options = IntentInvocation.Options()
   ) async throws(IntentFlowError) -> IntentInvocation.Result {
-    guard let descriptor = StandardIntents.registry.intent(identifier) else {
-      preconditionFailure("no intent \(identifier)")
-    }
-    return try await IntentInvocation(
-      descriptor, arguments: arguments, step: step, interaction: interaction, context: context,
-      options: options
-    ).run()
+    try await context.runStandard(
+      identifier, arguments, step: step, interaction: interaction, options: options)
   }
 
   /// Adds a todo straight to the store, done if asked.

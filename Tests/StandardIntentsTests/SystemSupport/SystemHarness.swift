@@ -34,13 +34,7 @@ final class SystemHarness: @unchecked Sendable {
     interaction: any InteractionHandler = NonInteractiveHandler(),
     options: IntentInvocation.Options = IntentInvocation.Options()
   ) async throws(IntentFlowError) -> IntentInvocation.Result {
-    guard let descriptor = StandardIntents.registry.intent(identifier) else {
-      preconditionFailure("no intent \(identifier)")
-    }
-    return try await IntentInvocation(
-      descriptor, arguments: arguments, interaction: interaction, context: context,
-      options: options
-    ).run()
+    try await context.runStandard(identifier, arguments, interaction: interaction, options: options)
   }
 
   /// The absolute path of `name` in the folder.
