@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import IntentKit
@@ -31,7 +32,7 @@ private struct SlowToStop: AppIntent {
 
   func perform() async throws -> IntentResult<String> {
     do {
-      try await Task.sleep(for: .seconds(3600))
+      try await untilCancelled()
     } catch {
       for _ in 0..<10 { await Task.yield() }
       probe.record("wound down")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import IntentKit
 
@@ -148,7 +149,7 @@ struct Wait: CancellableIntent {
   func perform() async throws -> IntentResult<String> {
     probe.record("started")
     do {
-      try await Task.sleep(for: .seconds(3_600))
+      try await untilCancelled()
     } catch {
       probe.record("saw cancellation")
       throw error

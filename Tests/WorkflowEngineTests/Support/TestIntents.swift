@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import TestSupport
 
 // Small intents for the engine's tests. Each records what it does in the run's ``Recorder``,
 // so a test can tell exactly which steps performed (and which did not).
@@ -163,7 +164,7 @@ struct Nap: CancellableIntent {
 
   func perform() async throws -> IntentResult<String> {
     recorder.record("nap started")
-    try await Task.sleep(for: .seconds(3600))
+    try await untilCancelled()
     recorder.record("nap finished")
     return .result(value: "rested")
   }
@@ -228,8 +229,8 @@ struct Stubborn: CancellableIntent {
 
   func confirm() async throws -> ConfirmationResult {
     recorder.record("confirming")
-    // Waits for the cancellation without spinning: the sleep ends only when it comes.
-    try? await Task.sleep(for: .seconds(86_400))
+    // Waits for the cancellation, then carries on as if it had not come.
+    try? await untilCancelled()
     return .ready
   }
 
