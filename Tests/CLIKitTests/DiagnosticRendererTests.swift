@@ -37,6 +37,22 @@ struct DiagnosticRendererTests {
     #expect(!rendered.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" })
   }
 
+  @Test("a URL's credentials are hidden in the message, the source line and the notes")
+  func credentials() {
+    let diagnostic = SourceDiagnostic(
+      path: "up.json", line: 3, column: 44, severity: .error,
+      message: "'https://ann:pw@example.com/x' is not reachable",
+      sourceLine: #"    "url": "https://ann:pw@example.com/x", "y": 1,"#,
+      notes: ["tried 'https://ann:pw@example.com/x'"])
+    #expect(
+      renderer.render(diagnostic) == #"""
+        up.json:3:44: error: 'https://***@example.com/x' is not reachable
+            "url": "https://***@example.com/x", "y": 1,
+                                                ^
+        note: tried 'https://***@example.com/x'
+        """#)
+  }
+
   @Test("tabs before the column are copied into the caret's indent")
   func tabs() {
     let diagnostic = SourceDiagnostic(

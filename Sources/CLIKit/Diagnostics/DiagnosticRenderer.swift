@@ -9,9 +9,11 @@ import Suggestions
 /// note: intents are listed by 'intentflow intents'
 /// ```
 ///
-/// The source line is shown as written; the caret's indent copies its tabs and gives every
-/// other scalar before the column its display width (none for combining marks, two for
-/// wide CJK and emoji), so the caret lands under the column on a terminal.
+/// The source line is shown as written, except that control characters are shown as visible
+/// symbols and a URL's user name and password as `***` (``URLCredentials``). The caret's
+/// indent copies its tabs and gives every other scalar before the column its display width
+/// (none for combining marks, two for wide CJK and emoji), so the caret lands under the
+/// column on a terminal.
 public struct DiagnosticRenderer: Sendable {
   /// The styling: bold location and message, coloured severity, green caret.
   public var style: Style
@@ -30,10 +32,12 @@ public struct DiagnosticRenderer: Sendable {
   /// - Complexity: O(*n*) in the length of the source line.
   public func render(_ diagnostic: SourceDiagnostic) -> String {
     var lines = [header(diagnostic)]
-    if let whole = diagnostic.sourceLine.map({
-      UnsafeText.shown(Self.withoutLineEnding($0), keeping: ["\t"])
-    }) {
-      let (source, column) = Self.excerpt(whole, column: diagnostic.column)
+    if let line = diagnostic.sourceLine {
+      // A URL written with its credentials is shown without them, the caret kept in place.
+      let (whole, wholeColumn) = URLCredentials.masked(
+        UnsafeText.shown(Self.withoutLineEnding(line), keeping: ["\t"]),
+        column: diagnostic.column)
+      let (source, column) = Self.excerpt(whole, column: wholeColumn)
       lines.append(source)
       if let column {
         let (indent, marker) = Self.caret(under: source, column: column, length: diagnostic.length)
@@ -41,7 +45,8 @@ public struct DiagnosticRenderer: Sendable {
       }
     }
     for note in diagnostic.notes {
-      lines.append("\(label(.note)) \(UnsafeText.shown(note, keeping: ["\n"]))")
+      let shown = URLCredentials.masked(UnsafeText.shown(note, keeping: ["\n"]))
+      lines.append("\(label(.note)) \(shown)")
     }
     return lines.joined(separator: "\n")
   }
@@ -85,7 +90,7 @@ public struct DiagnosticRenderer: Sendable {
       if let column = diagnostic.column { location.append(String(column)) }
     }
     let prefix = location.isEmpty ? "" : style.bold(location.joined(separator: ":") + ":") + " "
-    let message = UnsafeText.shown(diagnostic.message, keeping: ["\n"])
+    let message = URLCredentials.masked(UnsafeText.shown(diagnostic.message, keeping: ["\n"]))
     return prefix + label(diagnostic.severity) + " " + style.bold(message)
   }
 

@@ -1,9 +1,14 @@
 import Foundation
+import Suggestions
 
 /// One HTTP request as `http.request` sends it, and what came back: the shape shared by the
 /// libcurl transport (Linux) and the URLSession one (macOS).
 struct HTTPExchange: Sendable {
   var url: String
+
+  /// The URL as messages show it: a user name and password in it read `***`.
+  var shownURL: String { URLCredentials.masked(url) }
+
   var method: String
   /// Header lines in order, names as given.
   var headers: [(name: String, value: String)]

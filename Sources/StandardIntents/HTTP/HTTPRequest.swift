@@ -56,11 +56,11 @@ public struct HTTPRequest: AppIntent {
     } catch {
       if error.cancelled { throw CancellationError() }
       guard allowFailure else {
-        throw IntentError("could not reach '\(exchange.url)': \(error.reason)")
+        throw IntentError("could not reach '\(exchange.shownURL)': \(error.reason)")
       }
       return .result(
         value: HTTPResponse(status: 0, headers: [:], body: "", json: .null),
-        dialog: "Could not reach '\(exchange.url)': \(error.reason).")
+        dialog: "Could not reach '\(exchange.shownURL)': \(error.reason).")
     }
     let body = String(decoding: answer.body, as: UTF8.self)
     var parsed = Value.null
@@ -75,7 +75,7 @@ public struct HTTPRequest: AppIntent {
       var start = body.trimmingCharacters(in: .whitespacesAndNewlines)
       if start.count > 300 { start = start.prefix(300) + "…" }
       throw IntentError(
-        "\(exchange.method) '\(exchange.url)' answered \(answer.status)"
+        "\(exchange.method) '\(exchange.shownURL)' answered \(answer.status)"
           + (start.isEmpty ? "" : ": \(start)") + " (set allowFailure to handle it yourself)")
     }
     return .result(value: result)

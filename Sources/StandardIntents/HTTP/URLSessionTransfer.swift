@@ -7,7 +7,7 @@
       -> HTTPExchange.Answer
     {
       guard let url = URL(string: exchange.url) else {
-        throw HTTPExchange.Failure(reason: "'\(exchange.url)' is not a URL")
+        throw HTTPExchange.Failure(reason: "'\(exchange.shownURL)' is not a URL")
       }
       var request = URLRequest(url: url)
       // The step's timeout governs; URLSession's own 60-second limit would cut long ones short.

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Suggestions
 
 extension UploadPhoto {
   /// Whether `to` is an `http://` or `https://` URL rather than a folder.
@@ -22,12 +23,7 @@ extension UploadPhoto {
 
   /// `url` with any user name and password replaced by `***`: what messages and the output
   /// show, so that credentials in a URL are never printed.
-  static func redacted(_ url: String) -> String {
-    guard let schemeEnd = url.range(of: "://") else { return url }
-    let authority = url[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
-    guard let at = authority.lastIndex(of: "@") else { return url }
-    return String(url[..<schemeEnd.upperBound]) + "***" + String(url[at...])
-  }
+  static func redacted(_ url: String) -> String { URLCredentials.masked(url) }
 
   /// Sends the photo with one PUT, its body read from the file chunk by chunk as libcurl
   /// sends it; progress is reported after each chunk.

@@ -108,4 +108,20 @@ struct HTTPRequestTests {
     let allowed = try await request(["url": .text(closed), "allowFailure": .boolean(true)])
     #expect(allowed.status == 0)
   }
+
+  @Test("a user name and password in the URL are not shown in its errors")
+  func credentialsHidden() async throws {
+    let refused = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("http.request", ["url": .text("http://ann:hunter2@127.0.0.1:9/")])
+    }
+    #expect(refused.message.contains("could not reach 'http://***@127.0.0.1:9/'"))
+    #expect(!refused.message.contains("hunter2"))
+    let missing = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        "http.request",
+        ["url": .text(server.url("/status/404").replacing("http://", with: "http://a:pw@"))])
+    }
+    #expect(missing.message.contains("GET 'http://***@127.0.0.1:"))
+    #expect(!missing.message.contains("a:pw"))
+  }
 }
