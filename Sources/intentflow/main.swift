@@ -1,4 +1,6 @@
 // The `intentflow` executable. Everything it does lives in IntentFlowCLI, where it is tested.
+import CLIKit
+import Dispatch
 import IntentFlowCLI
 
 #if canImport(Glibc)
@@ -18,10 +20,30 @@ import IntentFlowCLI
   mallopt(M_TOP_PAD, 16 << 20)
 #endif
 
-let status = await IntentFlowCommand.main(
-  Array(CommandLine.arguments.dropFirst()), context: .live(registry: IntentFlowCommand.registry))
-// Everything the run owes the world is written by now (history rows are committed, output is
-// flushed next), so leave without tearing down: no exit handlers, no destructors, no closing
-// connections that would only checkpoint SQLite's log for the next process to find anyway.
-fflush(nil)
-_exit(status)
+/// Leaves without tearing down. Everything the run owes the world is written by now (history
+/// rows are committed, output is flushed here), so no exit handlers, no destructors, no closing
+/// connections that would only checkpoint SQLite's log for the next process to find anyway.
+func finish(_ status: Int32) -> Never {
+  fflush(nil)
+  _exit(status)
+}
+
+// The version, help and usage errors are answered here, synchronously: this code has no
+// `await`, so the program's main is not async, and these never start the concurrency runtime
+// and its threads, read the environment or build the registry.
+let terminal = Terminal.live
+switch IntentFlowCommand.request(
+  Array(CommandLine.arguments.dropFirst()), terminal: terminal, standardOutput: .standardOutput,
+  standardError: .standardError)
+{
+case .answered(let status):
+  finish(status)
+case .command(let command):
+  // A command runs in a task on the main actor, as an async main would, with the main thread
+  // handed to Dispatch to serve it.
+  Task {
+    let context = CLIContext.live(registry: IntentFlowCommand.registry, terminal: terminal)
+    finish(await IntentFlowCommand.run(command, context: context))
+  }
+  dispatchMain()
+}
