@@ -84,7 +84,9 @@ let package = Package(
       ],
       exclude: ["StaticLinking"],
       swiftSettings: strictSwift,
-      linkerSettings: [.unsafeFlags(staticLinking, .when(platforms: [.linux], configuration: .release))]),
+      linkerSettings: [
+        .unsafeFlags(staticLinking, .when(platforms: [.linux], configuration: .release))
+      ]),
     .executableTarget(
       name: "IntentFlowBenchmarks",
       dependencies: [
