@@ -39,9 +39,11 @@ switch IntentFlowCommand.request(
 case .answered(let status):
   finish(status)
 case .command(let command):
-  // A command runs in a task on the main actor, as an async main would, with the main thread
-  // handed to Dispatch to serve it.
-  Task {
+  // A command runs in a task of its own, which ends the process; the main thread parks in
+  // Dispatch. Detached: a task on the main actor (as an async main is) would be served
+  // through Dispatch's main queue on yet another thread, a hand-off that cost a cold run
+  // 0.7 ms of CPU.
+  Task.detached {
     let context = CLIContext.live(registry: IntentFlowCommand.registry, terminal: terminal)
     finish(await IntentFlowCommand.run(command, context: context))
   }
