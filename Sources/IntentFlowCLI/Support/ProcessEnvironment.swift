@@ -17,27 +17,29 @@ enum ProcessEnvironment {
   ///
   /// - Complexity: O(n) in the size of the environment.
   static func variables() -> [String: String] {
-    var variables: [String: String] = [:]
     #if canImport(Darwin)
-      guard let entries = _NSGetEnviron()?.pointee else { return variables }
+      // `environ` is not exported to Swift there; the runner's cold start matters on Linux.
+      return ProcessInfo.processInfo.environment
     #else
+      var variables: [String: String] = [:]
       guard let entries = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else {
         return variables
       }
-    #endif
-    var index = 0
-    while let entry = entries[index] {
-      index += 1
-      let text = String(cString: entry)
-      // An entry without '=' is not a variable; one starting with '=' has no name.
-      guard let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")), equals != text.startIndex
-      else { continue }
-      let name = String(text[..<equals])
-      if variables[name] == nil {
-        variables[name] = String(text[text.index(after: equals)...])
+      var index = 0
+      while let entry = entries[index] {
+        index += 1
+        let text = String(cString: entry)
+        // An entry without '=' is not a variable; one starting with '=' has no name.
+        guard let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")),
+          equals != text.startIndex
+        else { continue }
+        let name = String(text[..<equals])
+        if variables[name] == nil {
+          variables[name] = String(text[text.index(after: equals)...])
+        }
       }
-    }
-    return variables
+      return variables
+    #endif
   }
 
   /// The current directory, as `FileManager.default.currentDirectoryPath` gives it; that one
