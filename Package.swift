@@ -7,6 +7,17 @@ let strictSwift: [SwiftSetting] = [
   .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// The Linux release binary links libstdc++, SQLite, zlib and libgcc in: every `intentflow run`
+// starts a process, and the dynamic loader's symbol look-ups in those libraries were the
+// largest part of its start. `StaticLinking/` holds linker scripts that turn `-lstdc++`,
+// `-lsqlite3` and `-lz` into their static archives (see its README); GNU ld reads them (gold
+// does not), and packs the executable's relative relocations (`DT_RELR`, glibc 2.36). The
+// executable stays position-independent, so its address is still randomised.
+let staticLinking = [
+  "-use-ld=bfd", "-L", Context.packageDirectory + "/Sources/intentflow/StaticLinking",
+  "-Xclang-linker", "-static-libgcc", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+]
+
 let package = Package(
   name: "IntentFlow",
   platforms: [.macOS(.v15)],
@@ -71,7 +82,11 @@ let package = Package(
       dependencies: [
         "IntentFlowCLI", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
       ],
-      swiftSettings: strictSwift),
+      exclude: ["StaticLinking"],
+      swiftSettings: strictSwift,
+      linkerSettings: [
+        .unsafeFlags(staticLinking, .when(platforms: [.linux], configuration: .release))
+      ]),
     .executableTarget(
       name: "IntentFlowBenchmarks",
       dependencies: [

@@ -3,6 +3,7 @@
 # hyperfine run, so that a busy machine moves both sides alike:
 #   - `intentflow run` of a 3-step workflow, against a static Swift hello world (built here)
 #     and against bash + jq doing the same three steps;
+#   - `intentflow --version` against the hello world: what starting the binary costs alone;
 #   - `intentflow validate` of 10,000 chained steps, against `jq empty` of the same file.
 # It also checks that a named time zone works in the static binary (see TOOLCHAIN.md).
 # Usage: Scripts/benchmark-startup.sh [RUNS]   (default 200; needs hyperfine and jq)
@@ -62,6 +63,7 @@ export INTENTFLOW_HOME="$work/home"
 
 hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/start.json" \
   -n hello "$work/hello" \
+  -n version "$binary --version" \
   -n run "$binary run $work/three.json" \
   -n bash+jq "$work/three.sh $work/three.json" >/dev/null
 hyperfine -N --warmup 3 --runs $((runs / 10 + 5)) --export-json "$work/validate.json" \
@@ -83,5 +85,6 @@ report() { # FILE NAME BASELINE GOAL
     "CPU $(ms "$c") / $(ms "$bc") = $(ratio "$c" "$bc")×; goal $goal"
 }
 report "$work/start.json" run hello "≤ 2×"
+report "$work/start.json" version hello "(the start alone)"
 report "$work/start.json" run bash+jq "≤ 0.1×"
 report "$work/validate.json" validate "jq empty" "≤ 1×"

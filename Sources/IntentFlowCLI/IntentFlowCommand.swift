@@ -1,4 +1,4 @@
-import CLIKit
+public import CLIKit
 public import IntentKit
 import StandardIntents
 import WorkflowEngine
@@ -37,43 +37,79 @@ public enum IntentFlowCommand {
   /// The intents the stock runner knows.
   public static var registry: IntentRegistry { StandardIntents.registry }
 
-  /// Runs the command line `arguments` (without the program name).
-  public static func main(_ arguments: [String], context: CLIContext) async -> Int32 {
-    let parser = ArgumentParser(root: root, version: version, width: context.terminal.width)
+  /// What a command line asks of the runner, once parsed.
+  public enum Request: Sendable {
+    /// Answered already (the version, help, a usage error): exit with this code.
+    case answered(Int32)
+    /// A command to run with ``run(_:context:)``.
+    case command(ParsedCommand)
+  }
+
+  /// Parses the command line `arguments` (without the program name) and answers what needs
+  /// no command: `--version`, help and usage errors, written to `standardOutput` and
+  /// `standardError`.
+  ///
+  /// Synchronous and independent of the registry, the environment and the concurrency
+  /// runtime, so that the executable answers these before starting any of them.
+  /// - Returns: The exit code of an answered request, or the command to run.
+  public static func request(
+    _ arguments: [String], terminal: Terminal, standardOutput: TextOutput,
+    standardError: TextOutput
+  ) -> Request {
+    let parser = ArgumentParser(root: root, version: version, width: terminal.width)
     let outcome: ParseOutcome
     do {
       outcome = try parser.parse(arguments)
     } catch {
-      context.printError(error.rendered(style: context.errorStyle))
-      return ExitCode.usage
+      standardError.writeLine(error.rendered(style: terminal.errorStyle))
+      return .answered(ExitCode.usage)
     }
     switch outcome {
     case .version:
-      context.print("intentflow \(version)")
-      return ExitCode.success
+      standardOutput.writeLine("intentflow \(version)")
+      return .answered(ExitCode.success)
     case .help(let text):
-      context.print(text)
-      return ExitCode.success
+      standardOutput.writeLine(text)
+      return .answered(ExitCode.success)
     case .command(let parsed):
       guard let name = parsed.path.dropFirst().first,
-        let command = commands.first(where: { $0.spec.name == name })
+        commands.contains(where: { $0.spec.name == name })
       else {
-        context.print(parser.help(for: []))
-        return ExitCode.usage
+        standardOutput.writeLine(parser.help(for: []))
+        return .answered(ExitCode.usage)
       }
-      // Extensions add their intents first; their processes end with the command.
-      var context = context
-      let extensions = name == "extensions" ? nil : await ExtensionLoading.prepare(&context)
-      let status: Int32
-      do {
-        status = try await command.run(parsed, context: context)
-      } catch {
-        context.printError(error.rendered(style: context.errorStyle))
-        status = ExitCode.usage
-      }
-      await extensions?.shutdown()
-      return status
+      return .command(parsed)
     }
+  }
+
+  /// Runs the command line `arguments` (without the program name).
+  public static func main(_ arguments: [String], context: CLIContext) async -> Int32 {
+    let request = request(
+      arguments, terminal: context.terminal, standardOutput: context.standardOutput,
+      standardError: context.standardError)
+    switch request {
+    case .answered(let status): return status
+    case .command(let parsed): return await run(parsed, context: context)
+    }
+  }
+
+  /// Runs a command that ``request(_:terminal:standardOutput:standardError:)`` parsed.
+  public static func run(_ parsed: ParsedCommand, context: CLIContext) async -> Int32 {
+    guard let name = parsed.path.dropFirst().first,
+      let command = commands.first(where: { $0.spec.name == name })
+    else { return ExitCode.usage }  // `request` answers these
+    // Extensions add their intents first; their processes end with the command.
+    var context = context
+    let extensions = name == "extensions" ? nil : await ExtensionLoading.prepare(&context)
+    let status: Int32
+    do {
+      status = try await command.run(parsed, context: context)
+    } catch {
+      context.printError(error.rendered(style: context.errorStyle))
+      status = ExitCode.usage
+    }
+    await extensions?.shutdown()
+    return status
   }
 }
 

@@ -22,6 +22,7 @@ struct IntentFlowHomeTests {
     Case(
       environment: ["INTENTFLOW_HOME": "../shared//if/./x/..", "HOME": "/h"],
       expected: "/work/shared/if"),
+    Case(environment: ["INTENTFLOW_HOME": "/../srv/./if/"], expected: "/srv/if"),
     Case(environment: ["INTENTFLOW_HOME": "~/if", "HOME": "/home/ann"], expected: "/home/ann/if"),
     Case(environment: ["INTENTFLOW_HOME": "~", "HOME": "/home/ann"], expected: "/home/ann"),
     Case(

@@ -185,16 +185,17 @@ struct ParsingPass {
     if isLenient || isBareGroup { return .help(parser.help(for: path)) }
 
     let assignment = PositionalAssignment(positionals, to: current.arguments)
-    let usage = HelpFormatter.usage(for: commands)
+    // The usage line only for an error: every command line parses this far.
     if !assignment.missing.isEmpty {
       let names = assignment.missing.map(\.name).joined(separator: ", ")
       throw UsageError(
-        "missing \(names); usage: \(usage)", commandPath: path, kind: .missingArgument)
+        "missing \(names); usage: \(HelpFormatter.usage(for: commands))", commandPath: path,
+        kind: .missingArgument)
     }
     if let extra = assignment.extra.first {
       throw UsageError(
-        "unexpected argument '\(extra)'; usage: \(usage)", commandPath: path,
-        kind: .unexpectedArgument)
+        "unexpected argument '\(extra)'; usage: \(HelpFormatter.usage(for: commands))",
+        commandPath: path, kind: .unexpectedArgument)
     }
     let declared = Set(commands.flatMap { $0.options.map(\.name) })
     return .command(

@@ -130,7 +130,11 @@ enum RunCommand: Command {
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
     configuration.dependencies.notesStore = NoteStore.live(environment: context.environment)
     configuration.dependencies.photoStore = PhotoStore.live(environment: context.environment)
-    configuration.dependencies.entityRanking = RelevantCommand.ranking(context: context)
+    // Only steps that take entities offer suggestions in the ranking's order: other runs do
+    // not open the store to read it.
+    if plan.takesEntities {
+      configuration.dependencies.entityRanking = RelevantCommand.ranking(context: context)
+    }
     configuration.environment = Self.evaluationEnvironment(context)
     // Secret inputs are hidden in everything shown or kept: known from the given values and
     // the environment now, and from answers typed at a prompt once the inputs are bound.
@@ -233,16 +237,19 @@ enum RunCommand: Command {
   }
 
   /// What expressions read from outside the workflow: the context's environment variables,
-  /// `TZ` as the run's time zone, and the current directory. `run.id` is the run's number in
-  /// history once it is recorded.
+  /// `TZ` as the run's time zone (else the context's), and the current directory. `run.id` is
+  /// the run's number in history once it is recorded.
+  ///
+  /// Built from the context rather than `EvaluationEnvironment.live`, which reads the
+  /// process's environment, time zone and directory again.
   static func evaluationEnvironment(_ context: CLIContext) -> EvaluationEnvironment {
-    var environment = EvaluationEnvironment.live
-    environment.variables = context.environment
-    environment.currentDirectory = context.currentDirectory
-    if let name = context.environment["TZ"], let zone = TimeZone(identifier: name) {
-      environment.timeZone = zone
+    var zone = context.timeZone
+    if let name = context.environment["TZ"], let named = TimeZone(identifier: name) {
+      zone = named
     }
-    return environment
+    return EvaluationEnvironment(
+      now: { Date() }, timeZone: zone, variables: context.environment,
+      runID: UUID().uuidString, currentDirectory: context.currentDirectory)
   }
 
   /// The exit code of DESIGN section 5 for a run's outcome.

@@ -21,17 +21,22 @@ public struct CLIContext: Sendable {
   public var handlesSignals: Bool
   /// The current time.
   public var now: @Sendable () -> Date
-  /// The machine's time zone, for schedules and times shown without one of their own.
+  /// The machine's time zone, for schedules and times shown without one of their own. The
+  /// live one is `TimeZone.autoupdatingCurrent`, which looks the zone up when first used: a
+  /// run that shows no time never pays for reading the system's zone.
   public var timeZone: TimeZone
   /// What commands ask the file system.
   public var files: FileSystem
 
   /// A context; the clock, time zone and file system default to the machine's.
+  ///
+  /// The time zone's default is `TimeZone.autoupdatingCurrent`: the machine's zone, looked up
+  /// when first used.
   public init(
     environment: [String: String], terminal: Terminal, standardOutput: TextOutput,
     standardError: TextOutput, standardInput: LineInput, registry: IntentRegistry,
     currentDirectory: String, handlesSignals: Bool = true,
-    now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+    now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .autoupdatingCurrent,
     files: FileSystem = .live
   ) {
     self.environment = environment
@@ -48,12 +53,15 @@ public struct CLIContext: Sendable {
   }
 
   /// The live process: real streams, environment and terminal.
-  public static func live(registry: IntentRegistry) -> CLIContext {
+  /// - Parameters:
+  ///   - registry: The intents the runner knows.
+  ///   - terminal: The terminal, when the caller has read it already.
+  public static func live(registry: IntentRegistry, terminal: Terminal = .live) -> CLIContext {
     CLIContext(
-      environment: ProcessInfo.processInfo.environment, terminal: .live,
+      environment: ProcessEnvironment.variables(), terminal: terminal,
       standardOutput: .standardOutput, standardError: .standardError,
       standardInput: .standardInput, registry: registry,
-      currentDirectory: FileManager.default.currentDirectoryPath)
+      currentDirectory: ProcessEnvironment.currentDirectory())
   }
 
   /// Writes a line to standard output.

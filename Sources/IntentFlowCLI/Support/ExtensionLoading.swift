@@ -12,6 +12,9 @@ enum ExtensionLoading {
     ).path
     let path = ExtensionCatalog.configurationPath(environment: context.environment, home: home)
     let required = !(context.environment["INTENTFLOW_EXTENSIONS"] ?? "").isEmpty
+    // Most homes have no extensions file: one `stat` says so, where reading the missing file
+    // would build and throw an error first.
+    guard required || context.files.exists(path) else { return nil }
     let catalog = ExtensionCatalog.load(path: path, required: required)
     guard catalog.path != nil else { return nil }
     return ExtensionHost(

@@ -17,19 +17,19 @@
 /// let store = try RunStore(home: home)  // <home>/runs.sqlite
 /// ```
 public struct IntentFlowHome: Sendable, Hashable {
-  /// The directory, absolute and standardized. It need not exist yet: opening a database in
-  /// it creates it.
-  public var directory: URL
+  /// The directory's path; absolute and standardized when the home was resolved.
+  public private(set) var path: String
+
+  /// The directory, as a file URL. It need not exist yet: opening a database in it creates it.
+  public var directory: URL {
+    get { URL(fileURLWithPath: path, isDirectory: true) }
+    set { path = newValue.path }
+  }
 
   /// Uses the given directory as the home.
   /// - Parameter directory: A file URL of the directory.
   public init(directory: URL) {
-    self.directory = directory
-  }
-
-  /// The directory's path.
-  public var path: String {
-    directory.path
+    self.path = directory.path
   }
 
   /// Finds the home directory from the environment, as the `intentflow` command does.
@@ -71,13 +71,26 @@ public struct IntentFlowHome: Sendable, Hashable {
   /// - Parameter name: The database's name, without extension: `"runs"`.
   /// - Returns: `"<directory>/<name>.sqlite"`.
   public func databasePath(_ name: String) -> String {
-    directory.appendingPathComponent(name + ".sqlite", isDirectory: false).path
+    (path.hasSuffix("/") ? path : path + "/") + name + ".sqlite"
   }
 
+  /// `path` made absolute from `base` and standardized as `URL.standardizedFileURL` does it
+  /// (no `.`, `..` or empty components, no trailing slash), with string operations: every run
+  /// resolves its home, and the first `URL` a process makes costs more than the rest of this.
   private init(path: String, relativeTo base: String) {
-    let baseURL = URL(fileURLWithPath: base, isDirectory: true)
-    let url = URL(fileURLWithPath: path, isDirectory: true, relativeTo: baseURL)
-    self.init(directory: url.absoluteURL.standardizedFileURL)
+    var full = path.hasPrefix("/") ? path : base + "/" + path
+    if !full.hasPrefix("/") {  // a relative base: from the process's directory, as URL does
+      full = FileManager.default.currentDirectoryPath + "/" + full
+    }
+    var components: [Substring] = []
+    for component in full.split(separator: "/") {
+      switch component {
+      case ".": continue
+      case "..": if !components.isEmpty { components.removeLast() }
+      default: components.append(component)
+      }
+    }
+    self.path = "/" + components.joined(separator: "/")
   }
 
   private static func nonEmpty(_ value: String?) -> String? {

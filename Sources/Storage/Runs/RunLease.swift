@@ -35,9 +35,15 @@ public final class RunLease: Sendable {
   /// Takes the lock for run `runID` in `directory`, creating both as needed (0700, 0600).
   /// Returns a descriptor holding the lock, or -1 when it cannot be taken.
   static func lock(runID: Int64, in directory: String) -> (path: String, descriptor: Int32)? {
-    makeDirectory(directory)
     let path = directory + "/\(runID).lock"
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    let flags = O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW
+    var descriptor = open(path, flags, 0o600)
+    // The directory exists but for the first run of a home: create it only then, rather than
+    // calling `mkdir` on every component of its path at every run.
+    if descriptor < 0, errno == ENOENT {
+      makeDirectory(directory)
+      descriptor = open(path, flags, 0o600)
+    }
     guard descriptor >= 0 else { return nil }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)

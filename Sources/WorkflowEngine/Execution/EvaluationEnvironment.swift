@@ -62,7 +62,8 @@ extension EvaluationEnvironment {
   /// current directory, and a new random run identifier.
   public static var live: EvaluationEnvironment {
     EvaluationEnvironment(
-      now: { Date() }, timeZone: .current, variables: ProcessInfo.processInfo.environment,
+      now: { Date() }, timeZone: .autoupdatingCurrent,  // looked up when `today` needs it
+      variables: ProcessInfo.processInfo.environment,
       runID: UUID().uuidString, currentDirectory: FileManager.default.currentDirectoryPath)
   }
 }

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import IntentFlowCLI
+
+@Suite("Reading the process's environment without ProcessInfo")
+struct ProcessEnvironmentTests {
+  @Test("the variables are the ones ProcessInfo reads")
+  func variables() {
+    let variables = ProcessEnvironment.variables()
+    #expect(variables == ProcessInfo.processInfo.environment)
+    #expect(variables["PATH"] != nil)
+  }
+
+  @Test("a variable set in the process is read, '=' in its value kept")
+  func setVariable() {
+    setenv("INTENTFLOW_TEST_ENVIRONMENT", "a=b", 1)
+    defer { unsetenv("INTENTFLOW_TEST_ENVIRONMENT") }
+    #expect(ProcessEnvironment.variables()["INTENTFLOW_TEST_ENVIRONMENT"] == "a=b")
+  }
+
+  @Test("the current directory is the one FileManager reports")
+  func currentDirectory() {
+    #expect(ProcessEnvironment.currentDirectory() == FileManager.default.currentDirectoryPath)
+  }
+}
