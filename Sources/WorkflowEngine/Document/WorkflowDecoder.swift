@@ -264,9 +264,10 @@ struct WorkflowDecoder {
     // Intent-only options and the other kinds' keys were just reported; do not report them
     // again as unknown.
     let reported = kind.marker == "intent" ? [] : Self.intentOnlyKeys
+    let ascii = object.keysAreASCII
     for member in object.members
-    where !accepted.contains(member.key) && !otherKinds.contains(member.key)
-      && !reported.contains(member.key)
+    where !accepted.containsKey(member.key, ascii: ascii)
+      && !otherKinds.contains(member.key) && !reported.contains(member.key)
     {
       // The message lists only the keys this kind accepts.
       unknownKey(member, allowed: accepted, in: "\(kind.article) '\(kind.name)' step")
@@ -276,7 +277,7 @@ struct WorkflowDecoder {
   /// The step's `id`, or `nil` after reporting why it cannot be one.
   private mutating func stepID(_ object: JSONObject) -> String? {
     guard let idNode = object["id"], let id = text(idNode, what: "'id'") else { return nil }
-    if Self.reservedNames.contains(id) {
+    if Self.isReserved(id) {
       error("'\(id)' is reserved and cannot be a step id; choose another name", at: idNode)
       return nil
     }
@@ -367,6 +368,12 @@ struct WorkflowDecoder {
   /// (A list: comparing five short names costs less than hashing one.)
   static let reservedNames = ["inputs", "true", "false", "null", "contains"]
 
+  /// Whether `name` is one of ``reservedNames``; names of other lengths (most ids) are told
+  /// apart without comparing text.
+  static func isReserved(_ name: String) -> Bool {
+    (4...8).contains(name.utf8.count) && reservedNames.contains(name)
+  }
+
   private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
     -> [WorkflowStep]
   {
@@ -384,7 +391,7 @@ struct WorkflowDecoder {
   {
     guard let node = object[key] else { return (required ? "item" : nil, nil) }
     guard let name = text(node, what: "'\(key)'") else { return (nil, nil) }
-    guard ExpressionParser.isValidName(name), !Self.reservedNames.contains(name) else {
+    guard ExpressionParser.isValidName(name), !Self.isReserved(name) else {
       error(
         "'\(name)' is not a valid loop variable name; use letters, digits, '_' and '-', "
           + "starting with a letter", at: node)

@@ -30,7 +30,8 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable {
 /// where a name or whitespace may be non-ASCII. Offsets in errors and references are counted
 /// in Unicode scalars, converted from byte positions only when one is reported.
 struct ExpressionParser {
-  private let bytes: [UInt8]
+  /// The text's bytes, borrowed from the string being parsed (no copy).
+  private let bytes: UnsafeBufferPointer<UInt8>
   /// Where the expression's text starts and ends in `bytes`.
   private let start: Int
   private let end: Int
@@ -48,7 +49,7 @@ struct ExpressionParser {
   private var countedTo: Int
   private var countedScalars = 0
 
-  private init(_ bytes: [UInt8], from start: Int, to end: Int) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
     self.bytes = bytes
     self.start = start
     self.end = end
@@ -59,12 +60,16 @@ struct ExpressionParser {
 
   /// Parses a whole expression.
   static func parse(_ text: some StringProtocol) throws(ExpressionSyntaxError) -> Expression {
-    let bytes = Array(text.utf8)
-    return try parse(bytes, from: 0, to: bytes.count)
+    var text = String(text)
+    // A native string's bytes are contiguous already: read them in place.
+    let result = text.withUTF8 { bytes in
+      Result { () throws(ExpressionSyntaxError) in try parse(bytes, from: 0, to: bytes.count) }
+    }
+    return try result.get()
   }
 
   /// Parses the expression in `bytes[start..<end]`; offsets count from `start`.
-  static func parse(_ bytes: [UInt8], from start: Int, to end: Int)
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
     throws(ExpressionSyntaxError) -> Expression
   {
     var parser = ExpressionParser(bytes, from: start, to: end)
@@ -170,15 +175,22 @@ struct ExpressionParser {
     return try body(&self)
   }
 
+  // Each level returns its one operand at once when no operator follows (most expressions
+  // are one reference): a list of operands is made only for a chain.
+
   private mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
-    var operands = [try parseAnd()]
-    while take("||") { operands.append(try parseAnd()) }
+    let first = try parseAnd()
+    guard take("||") else { return first }
+    var operands = [first]
+    repeat { operands.append(try parseAnd()) } while take("||")
     return Self.balanced(operands[...], Expression.or)
   }
 
   private mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
-    var operands = [try parseUnary()]
-    while take("&&") { operands.append(try parseUnary()) }
+    let first = try parseUnary()
+    guard take("&&") else { return first }
+    var operands = [first]
+    repeat { operands.append(try parseUnary()) } while take("&&")
     return Self.balanced(operands[...], Expression.and)
   }
 
@@ -217,11 +229,13 @@ struct ExpressionParser {
 
   /// `a ?? b ?? c` groups from the right, as in Swift: the first of them that is not null.
   private mutating func parseCoalesce() throws(ExpressionSyntaxError) -> Expression {
-    var operands = [try parseAdditive()]
-    while take("??") {
+    let first = try parseAdditive()
+    guard take("??") else { return first }
+    var operands = [first]
+    repeat {
       try countOperator()
       operands.append(try parseAdditive())
-    }
+    } while take("??")
     var result = operands.removeLast()
     while let lhs = operands.popLast() { result = .coalesce(lhs, result) }
     return result

@@ -2,7 +2,10 @@ import IntentKit
 
 /// What planning reads of an intent, read from its descriptor once per workflow rather than
 /// once per step: each read of a descriptor's details takes a lock and copies them.
-struct PlannedIntent {
+///
+/// A class: every step of the intent shares it, and taking it from the table is one retain
+/// instead of a copy of each field.
+final class PlannedIntent {
   let descriptor: IntentDescriptor
   let parameters: [ParameterDescriptor]
   /// The parameters as targets of a step's arguments.
@@ -11,6 +14,8 @@ struct PlannedIntent {
   let literalParameters: [String: String]
   let inputParameter: ParameterDescriptor?
   let outputType: ValueType
+  /// The parameters a step must give a value (or chain one), in declaration order.
+  let requiredParameters: [ParameterDescriptor]
 
   init(_ descriptor: IntentDescriptor) {
     self.descriptor = descriptor
@@ -20,16 +25,23 @@ struct PlannedIntent {
     literalParameters = descriptor.literalParameters
     inputParameter = descriptor.inputParameter
     outputType = descriptor.outputType
+    requiredParameters = parameters.filter(\.isRequired)
   }
 }
 
 extension PlanBuilder {
   /// The intent a step names, or `nil` when the registry has none by that name.
   mutating func plannedIntent(_ name: String) -> PlannedIntent? {
-    if let known = intents[name] { return known }
+    // Steps in a row often run the same intent: compare with the last one before hashing.
+    if let last = lastIntent, last.name == name { return last.intent }
+    if let known = intents[name] {
+      lastIntent = (name, known)
+      return known
+    }
     guard let descriptor = planner.registry.intent(IntentIdentifier(name)) else { return nil }
     let intent = PlannedIntent(descriptor)
     intents[name] = intent
+    lastIntent = (name, intent)
     return intent
   }
 }

@@ -35,8 +35,8 @@ extension PlanBuilder {
     var chained: String?
     let implicitInput = chainInput(
       of: intent, arguments: arguments, chained: &chained, previous: previous, step: step)
-    for parameter in intent.parameters
-    where parameter.isRequired && parameter.name != chained
+    for parameter in intent.requiredParameters
+    where parameter.name != chained
       && !arguments.contains(where: { $0.name == parameter.name })
     {
       var message =

@@ -38,6 +38,8 @@ struct PlanBuilder {
   var stringCursor: WorkflowSource.StringCursor?
   /// The intents planned so far, by the name steps give them (see `PlanBuilder+Intents.swift`).
   var intents: [String: PlannedIntent] = [:]
+  /// The intent found last, and the name the step gave it.
+  var lastIntent: (name: String, intent: PlannedIntent)?
 
   /// What a name in scope stands for.
   struct Binding {
@@ -169,7 +171,6 @@ struct PlanBuilder {
         previous = .any
         continue
       }
-      planned.append(result)
       // A conditional step, or one whose failure the run goes past, may pass the previous
       // output on instead of its own.
       let mayPassThrough = result.condition != nil || result.options.onError == .continue
@@ -179,6 +180,8 @@ struct PlanBuilder {
           slot: result.slot, type: result.outputType, kind: .step)
         plannedStepIDs.append(id)
       }
+      // Last, so that the step is moved into the list rather than copied.
+      planned.append(result)
     }
     return (planned, previous)
   }
