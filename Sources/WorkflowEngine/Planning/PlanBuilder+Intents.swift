@@ -12,7 +12,8 @@ final class PlannedIntent {
   let targets: [(name: String, type: ValueType)]
   let names: [String]
   let literalParameters: [String: String]
-  let inputParameter: ParameterDescriptor?
+  /// What chaining reads of the parameter that takes the previous step's output.
+  let input: (name: String, type: ValueType, isRequired: Bool)?
   let outputType: ValueType
   /// The parameters a step must give a value (or chain one), in declaration order.
   let requiredParameters: [ParameterDescriptor]
@@ -23,7 +24,7 @@ final class PlannedIntent {
     targets = parameters.map { ($0.name, $0.type) }
     names = descriptor.parameterNames
     literalParameters = descriptor.literalParameters
-    inputParameter = descriptor.inputParameter
+    input = descriptor.inputParameter.map { ($0.name, $0.type, $0.isRequired) }
     outputType = descriptor.outputType
     requiredParameters = parameters.filter(\.isRequired)
   }

@@ -61,14 +61,16 @@ extension PlanBuilder {
     what: (String) -> String, unknown: (Argument) -> String
   ) -> [(name: String, value: CompiledValue)] {
     var arguments: [(name: String, value: CompiledValue)] = []
-    for argument in given {
-      let typed = compile(argument.value)
-      guard let target = targets.first(where: { $0.name == argument.name }) else {
-        error(unknown(argument), at: argument.nameLocation)
+    arguments.reserveCapacity(given.count)
+    // By index: a copy of an argument would retain each of its fields.
+    for position in given.indices {
+      let typed = compile(given[position].value)
+      guard let target = targets.first(where: { $0.name == given[position].name }) else {
+        error(unknown(given[position]), at: given[position].nameLocation)
         continue
       }
       let checked = checkValue(
-        argument.value, typed, against: target.type, what: what(target.name))
+        given[position].value, typed, against: target.type, what: what(target.name))
       arguments.append((target.name, checked))
     }
     return arguments
@@ -98,7 +100,7 @@ extension PlanBuilder {
     chained: inout String?, previous: ValueType?, step: WorkflowStep
   ) -> String? {
     let descriptor = intent.descriptor
-    guard let input = intent.inputParameter,
+    guard let input = intent.input,
       !arguments.contains(where: { $0.name == input.name }), let previous, previous != .nothing
     else { return nil }
     if case .never(let reason) = previous.coercion(to: input.type) {
