@@ -239,13 +239,15 @@ struct WorkflowDecoder {
     default: decoded = decodeSubworkflow(object, path: kindNode)
     }
     guard let decoded else { return nil }
-    var step = WorkflowStep(
-      id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
-      condition: condition, options: options, kind: decoded)
+    var fallback: [WorkflowStep]?
     if present.hasOnError, let onError = object["onError"], case .array = onError.kind {
-      step.fallback = decodeSteps(onError, what: "'onError'")
+      fallback = decodeSteps(onError, what: "'onError'")
     }
-    return step
+    // Made whole at the end, not made and then changed: the step is then built in place
+    // rather than copied.
+    return WorkflowStep(
+      id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
+      condition: condition, options: options, kind: decoded, fallback: fallback)
   }
 
   /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with
@@ -371,7 +373,9 @@ struct WorkflowDecoder {
   /// Whether `name` is one of ``reservedNames``; names of other lengths (most ids) are told
   /// apart without comparing text.
   static func isReserved(_ name: String) -> Bool {
-    (4...8).contains(name.utf8.count) && reservedNames.contains(name)
+    let length = name.utf8.count
+    return (4...8).contains(length)
+      && reservedNames.contains { $0.utf8.count == length && $0 == name }
   }
 
   private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)

@@ -69,7 +69,7 @@ extension Plan {
       if let fallback = steps[position].fallback { collect(fallback.steps, into: &slots) }
       switch steps[position].kind {
       case .action(let action):
-        for (_, value) in action.arguments { collect(value, into: &slots) }
+        for case .given(let value) in action.sources { collect(value, into: &slots) }
       case .forEach(let items, _, let body):
         collect(items, into: &slots)
         collect(body, into: &slots)

@@ -12,21 +12,33 @@ final class PlannedIntent {
   let targets: [(name: String, type: ValueType)]
   let names: [String]
   let literalParameters: [String: String]
-  /// What chaining reads of the parameter that takes the previous step's output.
-  let input: (name: String, type: ValueType, isRequired: Bool)?
+  /// What chaining reads of the parameter that takes the previous step's output, with its
+  /// position among the parameters.
+  let input: (name: String, type: ValueType, isRequired: Bool, index: Int)?
   let outputType: ValueType
-  /// The parameters a step must give a value (or chain one), in declaration order.
-  let requiredParameters: [ParameterDescriptor]
+  /// The parameters a step must give a value (or chain one), in declaration order, with
+  /// their positions.
+  let requiredParameters: [(index: Int, parameter: ParameterDescriptor)]
 
   init(_ descriptor: IntentDescriptor) {
     self.descriptor = descriptor
     parameters = descriptor.parameters
     targets = parameters.map { ($0.name, $0.type) }
-    names = descriptor.parameterNames
+    let names = descriptor.parameterNames
+    self.names = names
     literalParameters = descriptor.literalParameters
-    input = descriptor.inputParameter.map { ($0.name, $0.type, $0.isRequired) }
+    input = descriptor.inputParameter.flatMap { input in
+      names.firstIndex(of: input.name).map { (input.name, input.type, input.isRequired, $0) }
+    }
     outputType = descriptor.outputType
-    requiredParameters = parameters.filter(\.isRequired)
+    requiredParameters = parameters.enumerated().filter(\.element.isRequired).map {
+      ($0.offset, $0.element)
+    }
+  }
+
+  /// The position of the parameter named `name`, or `nil` when the intent has none.
+  func position(of name: String) -> Int? {
+    targets.firstIndex { $0.name == name }
   }
 }
 
