@@ -33,7 +33,7 @@ public struct JSONObject: Sendable, Hashable {
 
   /// Whether every key is ASCII: then two keys are equal only when their bytes are, and keys of
   /// different lengths can be told apart without comparing them (see ``member(_:)``).
-  private var keysAreASCII: Bool
+  public private(set) var keysAreASCII: Bool
 
   /// Creates an object.
   ///

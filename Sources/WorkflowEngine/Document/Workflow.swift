@@ -52,12 +52,15 @@ public struct WorkflowStep: Sendable {
   public var fallback: [WorkflowStep]?
 
   /// What the step does.
+  ///
+  /// An intent step (most steps) is stored inline; the blocks, rarer and larger, are boxed,
+  /// so that they do not make every step as large as a `forEach`.
   public enum Kind: Sendable {
     case action(ActionStep)
-    case forEach(ForEachStep)
-    case branch(BranchStep)
-    case repeatLoop(RepeatStep)
-    case workflow(SubworkflowStep)
+    indirect case forEach(ForEachStep)
+    indirect case branch(BranchStep)
+    indirect case repeatLoop(RepeatStep)
+    indirect case workflow(SubworkflowStep)
   }
 }
 
@@ -161,7 +164,10 @@ public struct StepOptions: Sendable, Hashable {
 }
 
 /// A value in a workflow file: a JSON literal, text with `${…}`, or a list or object of those.
-public indirect enum ValueSource: Sendable {
+///
+/// Not `indirect`: lists and objects hold their values in arrays already, and a box for every
+/// value would be one more allocation for each parameter of each step.
+public enum ValueSource: Sendable {
   case literal(Value, Span)
   case template(Template, Span)
   case list([ValueSource], Span)

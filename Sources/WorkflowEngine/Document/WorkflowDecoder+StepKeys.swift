@@ -25,18 +25,24 @@ extension WorkflowDecoder {
 
     init(_ object: JSONObject) {
       var kinds: UInt8 = 0
+      let ascii = object.keysAreASCII
       for member in object.members {
-        switch member.key {
-        case "id": hasID = true
-        case "if": hasCondition = true
-        case "onError":
+        let key = member.key
+        if isKey(key, "id", ascii: ascii) {
+          hasID = true
+        } else if isKey(key, "if", ascii: ascii) {
+          hasCondition = true
+        } else if isKey(key, "onError", ascii: ascii) {
           hasOnError = true
           hasOptions = true
-        case "timeout", "retry", "confirm": hasOptions = true
-        default:
-          if let position = stepKinds.firstIndex(where: { $0.marker == member.key }) {
-            kinds |= 1 << position
-          }
+        } else if isKey(key, "timeout", ascii: ascii) || isKey(key, "retry", ascii: ascii)
+          || isKey(key, "confirm", ascii: ascii)
+        {
+          hasOptions = true
+        } else if let position = stepKinds.firstIndex(where: {
+          isKey(key, $0.marker, ascii: ascii)
+        }) {
+          kinds |= 1 << position
         }
       }
       for position in stepKinds.indices where kinds & (1 << position) != 0 {
@@ -47,5 +53,19 @@ extension WorkflowDecoder {
         }
       }
     }
+  }
+}
+
+/// Whether a key of an object is `name`. When the object's keys are ASCII, a key of another
+/// length is told apart without comparing text (most comparisons here are of different keys).
+func isKey(_ key: String, _ name: String, ascii: Bool) -> Bool {
+  (!ascii || key.utf8.count == name.utf8.count) && key == name
+}
+
+extension [String] {
+  /// Whether the list holds `key`, a key of an object whose keys are ASCII when `ascii` is
+  /// true (see ``isKey(_:_:ascii:)``).
+  func containsKey(_ key: String, ascii: Bool) -> Bool {
+    contains { isKey(key, $0, ascii: ascii) }
   }
 }

@@ -239,13 +239,15 @@ struct WorkflowDecoder {
     default: decoded = decodeSubworkflow(object, path: kindNode)
     }
     guard let decoded else { return nil }
-    var step = WorkflowStep(
-      id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
-      condition: condition, options: options, kind: decoded)
+    var fallback: [WorkflowStep]?
     if present.hasOnError, let onError = object["onError"], case .array = onError.kind {
-      step.fallback = decodeSteps(onError, what: "'onError'")
+      fallback = decodeSteps(onError, what: "'onError'")
     }
-    return step
+    // Made whole at the end, not made and then changed: the step is then built in place
+    // rather than copied.
+    return WorkflowStep(
+      id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
+      condition: condition, options: options, kind: decoded, fallback: fallback)
   }
 
   /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with
@@ -264,9 +266,10 @@ struct WorkflowDecoder {
     // Intent-only options and the other kinds' keys were just reported; do not report them
     // again as unknown.
     let reported = kind.marker == "intent" ? [] : Self.intentOnlyKeys
+    let ascii = object.keysAreASCII
     for member in object.members
-    where !accepted.contains(member.key) && !otherKinds.contains(member.key)
-      && !reported.contains(member.key)
+    where !accepted.containsKey(member.key, ascii: ascii)
+      && !otherKinds.contains(member.key) && !reported.contains(member.key)
     {
       // The message lists only the keys this kind accepts.
       unknownKey(member, allowed: accepted, in: "\(kind.article) '\(kind.name)' step")
@@ -276,7 +279,7 @@ struct WorkflowDecoder {
   /// The step's `id`, or `nil` after reporting why it cannot be one.
   private mutating func stepID(_ object: JSONObject) -> String? {
     guard let idNode = object["id"], let id = text(idNode, what: "'id'") else { return nil }
-    if Self.reservedNames.contains(id) {
+    if Self.isReserved(id) {
       error("'\(id)' is reserved and cannot be a step id; choose another name", at: idNode)
       return nil
     }
@@ -367,6 +370,14 @@ struct WorkflowDecoder {
   /// (A list: comparing five short names costs less than hashing one.)
   static let reservedNames = ["inputs", "true", "false", "null", "contains"]
 
+  /// Whether `name` is one of ``reservedNames``; names of other lengths (most ids) are told
+  /// apart without comparing text.
+  static func isReserved(_ name: String) -> Bool {
+    let length = name.utf8.count
+    return (4...8).contains(length)
+      && reservedNames.contains { $0.utf8.count == length && $0 == name }
+  }
+
   private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
     -> [WorkflowStep]
   {
@@ -384,7 +395,7 @@ struct WorkflowDecoder {
   {
     guard let node = object[key] else { return (required ? "item" : nil, nil) }
     guard let name = text(node, what: "'\(key)'") else { return (nil, nil) }
-    guard ExpressionParser.isValidName(name), !Self.reservedNames.contains(name) else {
+    guard ExpressionParser.isValidName(name), !Self.isReserved(name) else {
       error(
         "'\(name)' is not a valid loop variable name; use letters, digits, '_' and '-', "
           + "starting with a letter", at: node)

@@ -7,24 +7,27 @@ public import IntentKit
 /// comparisons (`==`, `!=`, `<`, `<=`, `>`, `>=`), `contains`, `!`, `&&`, `||` and parentheses,
 /// arithmetic (`+ - * / %`, unary `-`), `??`, and indexes that are expressions
 /// (`lines[i]`, `dict[key]`).
-public indirect enum Expression: Sendable, Hashable {
+///
+/// Only the cases that hold expressions are `indirect`: a literal or a reference (most
+/// expressions are one reference) is stored inline, without a box of its own.
+public enum Expression: Sendable, Hashable {
   case literal(Value)
   case reference(Reference)
-  case not(Expression)
-  case and(Expression, Expression)
-  case or(Expression, Expression)
-  case compare(Expression, ComparisonOperator, Expression)
-  case contains(Expression, Expression)
+  indirect case not(Expression)
+  indirect case and(Expression, Expression)
+  indirect case or(Expression, Expression)
+  indirect case compare(Expression, ComparisonOperator, Expression)
+  indirect case contains(Expression, Expression)
   /// `lhs + rhs` and the other arithmetic operators; `offset` is the operator's.
-  case arithmetic(Expression, ArithmeticOperator, Expression, offset: Int)
+  indirect case arithmetic(Expression, ArithmeticOperator, Expression, offset: Int)
   /// `-operand`; `offset` is the minus sign's.
-  case negate(Expression, offset: Int)
+  indirect case negate(Expression, offset: Int)
   /// `lhs ?? rhs`: the left side unless it is null.
-  case coalesce(Expression, Expression)
+  indirect case coalesce(Expression, Expression)
   /// `base[index]` with an index that is not a whole-number literal; `offset` is the `[`'s.
-  case subscripted(Expression, index: Expression, offset: Int)
+  indirect case subscripted(Expression, index: Expression, offset: Int)
   /// `.name` or `[0]` read from the value of an expression (after an expression index).
-  case member(Expression, PathComponent, offset: Int)
+  indirect case member(Expression, PathComponent, offset: Int)
 
   /// Every reference in the expression, in source order.
   public var references: [Reference] {

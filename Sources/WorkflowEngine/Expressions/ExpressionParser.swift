@@ -30,7 +30,8 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable {
 /// where a name or whitespace may be non-ASCII. Offsets in errors and references are counted
 /// in Unicode scalars, converted from byte positions only when one is reported.
 struct ExpressionParser {
-  private let bytes: [UInt8]
+  /// The text's bytes, borrowed from the string being parsed (no copy).
+  private let bytes: UnsafeBufferPointer<UInt8>
   /// Where the expression's text starts and ends in `bytes`.
   private let start: Int
   private let end: Int
@@ -48,7 +49,7 @@ struct ExpressionParser {
   private var countedTo: Int
   private var countedScalars = 0
 
-  private init(_ bytes: [UInt8], from start: Int, to end: Int) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) {
     self.bytes = bytes
     self.start = start
     self.end = end
@@ -58,15 +59,30 @@ struct ExpressionParser {
   }
 
   /// Parses a whole expression.
-  static func parse(_ text: some StringProtocol) throws(ExpressionSyntaxError) -> Expression {
-    let bytes = Array(text.utf8)
-    return try parse(bytes, from: 0, to: bytes.count)
+  ///
+  /// - Parameter plainReferences: Whether a plain reference is read in one scan (see
+  ///   ``plainReference(_:from:to:)``); tests turn it off to compare the two ways.
+  static func parse(_ text: some StringProtocol, plainReferences: Bool = true)
+    throws(ExpressionSyntaxError) -> Expression
+  {
+    var text = String(text)
+    // A native string's bytes are contiguous already: read them in place.
+    let result = text.withUTF8 { bytes in
+      Result { () throws(ExpressionSyntaxError) in
+        try parse(bytes, from: 0, to: bytes.count, plainReferences: plainReferences)
+      }
+    }
+    return try result.get()
   }
 
   /// Parses the expression in `bytes[start..<end]`; offsets count from `start`.
-  static func parse(_ bytes: [UInt8], from start: Int, to end: Int)
-    throws(ExpressionSyntaxError) -> Expression
-  {
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+    plainReferences: Bool = true
+  ) throws(ExpressionSyntaxError) -> Expression {
+    if plainReferences, let reference = plainReference(bytes, from: start, to: end) {
+      return reference
+    }
     var parser = ExpressionParser(bytes, from: start, to: end)
     parser.skipSpace()
     guard !parser.atEnd else { throw parser.error("expected an expression", at: start) }
@@ -76,6 +92,52 @@ struct ExpressionParser {
       throw parser.error("unexpected '\(parser.rest(10))' after the expression")
     }
     return expression
+  }
+
+  /// The expression when its text is a plain ASCII reference such as `found` or
+  /// `inputs.title` (most expressions are): a name, then `.name` parts, nothing else, and not
+  /// a literal word. It is what the full parser would make of the text, made in one scan.
+  /// `nil` for any other text, which the full parser reads.
+  private static func plainReference(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Expression? {
+    guard start < end, isASCIINameStart(bytes[start]) else { return nil }
+    let dot = UInt8(ascii: ".")
+    // One scan to check the text and find where the root ends; names hold no `.`.
+    var index = start
+    var rootEnd = end
+    var parts = 0
+    while true {
+      index += 1
+      while index < end, isASCIINameByte(bytes[index]) { index += 1 }
+      if index == end { break }
+      guard bytes[index] == dot, index + 1 < end, isASCIINameStart(bytes[index + 1]) else {
+        return nil
+      }
+      if parts == 0 { rootEnd = index }
+      parts += 1
+      index += 1
+    }
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+    let root = text(start..<rootEnd)
+    if (4...5).contains(rootEnd - start), ["true", "false", "null"].contains(root) { return nil }
+    var path: [PathComponent] = []
+    if parts > 0 {
+      path.reserveCapacity(parts)
+      var nameStart = rootEnd + 1
+      for position in nameStart...end where position == end || bytes[position] == dot {
+        path.append(.property(text(nameStart..<position)))
+        nameStart = position + 1
+      }
+    }
+    return .reference(Reference(root: root, path: path, offset: 0))
+  }
+
+  private static func isASCIINameByte(_ byte: UInt8) -> Bool {
+    isASCIINameStart(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || byte == UInt8(ascii: "-")
   }
 
   private var atEnd: Bool { index >= end }
@@ -170,15 +232,22 @@ struct ExpressionParser {
     return try body(&self)
   }
 
+  // Each level returns its one operand at once when no operator follows (most expressions
+  // are one reference): a list of operands is made only for a chain.
+
   private mutating func parseOr() throws(ExpressionSyntaxError) -> Expression {
-    var operands = [try parseAnd()]
-    while take("||") { operands.append(try parseAnd()) }
+    let first = try parseAnd()
+    guard take("||") else { return first }
+    var operands = [first]
+    repeat { operands.append(try parseAnd()) } while take("||")
     return Self.balanced(operands[...], Expression.or)
   }
 
   private mutating func parseAnd() throws(ExpressionSyntaxError) -> Expression {
-    var operands = [try parseUnary()]
-    while take("&&") { operands.append(try parseUnary()) }
+    let first = try parseUnary()
+    guard take("&&") else { return first }
+    var operands = [first]
+    repeat { operands.append(try parseUnary()) } while take("&&")
     return Self.balanced(operands[...], Expression.and)
   }
 
@@ -217,11 +286,13 @@ struct ExpressionParser {
 
   /// `a ?? b ?? c` groups from the right, as in Swift: the first of them that is not null.
   private mutating func parseCoalesce() throws(ExpressionSyntaxError) -> Expression {
-    var operands = [try parseAdditive()]
-    while take("??") {
+    let first = try parseAdditive()
+    guard take("??") else { return first }
+    var operands = [first]
+    repeat {
       try countOperator()
       operands.append(try parseAdditive())
-    }
+    } while take("??")
     var result = operands.removeLast()
     while let lhs = operands.popLast() { result = .coalesce(lhs, result) }
     return result
@@ -487,14 +558,13 @@ struct ExpressionParser {
   /// Whether `name` can be a step id or a loop variable: a letter or `_`, then letters,
   /// digits, `_` or `-`.
   static func isValidName(_ name: String) -> Bool {
-    let bytes = name.utf8
-    if let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) {
-      return isASCIINameStart(first)
-        && bytes.allSatisfy {
-          isASCIINameStart($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-            || $0 == UInt8(ascii: "-")
-        }
+    // Over the bytes in place: walking a string's UTF-8 view costs several times as much.
+    var name = name
+    let ascii = name.withUTF8 { bytes -> Bool? in
+      guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      return isASCIINameStart(first) && bytes.allSatisfy(isASCIINameByte)
     }
+    if let ascii { return ascii }
     guard let first = name.unicodeScalars.first, isNameStart(first) else { return false }
     return name.unicodeScalars.allSatisfy(isNameScalar)
   }

@@ -22,8 +22,20 @@ public struct Template: Sendable, Hashable {
   /// - Complexity: O(n) in the text's length.
   public static func parse(_ text: String) throws(ExpressionSyntaxError) -> Template {
     guard text.utf8.contains(UInt8(ascii: "$")) else { return Template(segments: [.text(text)]) }
-    let bytes = Array(text.utf8)
+    var text = text
+    // A native string's bytes are contiguous already: read them in place, without a copy.
+    let result = text.withUTF8 { bytes in
+      Result { () throws(ExpressionSyntaxError) in try parse(bytes) }
+    }
+    return try result.get()
+  }
+
+  /// ``parse(_:)`` over the bytes of text that holds a `$`.
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>)
+    throws(ExpressionSyntaxError) -> Template
+  {
     var segments: [Segment] = []
+    segments.reserveCapacity(3)  // most templates: text, an expression, text
     // The text before the next `${`: `pending` (only when `$${` split it) and the bytes from
     // `literalStart` on, taken as one string when it ends, with no buffer of its own.
     var pending = ""
@@ -98,7 +110,9 @@ public struct Template: Sendable, Hashable {
 
   /// Finds the `}` that closes a `${`, skipping quoted text and nested braces. (Quotes,
   /// braces and backslashes are ASCII, so no byte of a multi-byte scalar is taken for one.)
-  private static func closingBrace(in bytes: [UInt8], from start: Int, opening: Int)
+  private static func closingBrace(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, opening: Int
+  )
     throws(ExpressionSyntaxError) -> Int
   {
     var depth = 0

@@ -62,13 +62,14 @@ extension Plan {
   }
 
   private static func collect(_ steps: [PlannedStep], into slots: inout SlotSet) {
-    for step in steps {
-      step.condition.map { collect($0, into: &slots) }
-      step.forEachOptions.filter.map { collect($0, into: &slots) }
-      if let fallback = step.fallback { collect(fallback.steps, into: &slots) }
-      switch step.kind {
+    // Indices rather than copies of the steps: a copy retains every field of a step.
+    for position in steps.indices {
+      if let condition = steps[position].condition { collect(condition, into: &slots) }
+      if let filter = steps[position].forEachOptions.filter { collect(filter, into: &slots) }
+      if let fallback = steps[position].fallback { collect(fallback.steps, into: &slots) }
+      switch steps[position].kind {
       case .action(let action):
-        for (_, value) in action.arguments { collect(value, into: &slots) }
+        for case .given(let value) in action.sources { collect(value, into: &slots) }
       case .forEach(let items, _, let body):
         collect(items, into: &slots)
         collect(body, into: &slots)

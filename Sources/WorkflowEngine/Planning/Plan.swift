@@ -131,11 +131,29 @@ public struct ForEachOptions: Sendable {
 /// An intent step's plan.
 public struct ActionPlan: Sendable {
   public var descriptor: IntentDescriptor
-  public var arguments: [(name: String, value: CompiledValue)]
   /// The parameter that takes the previous step's output, when the step leaves it unset.
   public var implicitInput: String?
   /// Each parameter's value source, by position (see `Plan+Binding.swift`).
   let sources: [ArgumentSource]
+  /// The parameters' names, by position: the descriptor's list, shared by the intent's steps.
+  let names: [String]
+  /// The positions of the given arguments in the order the file gives them, when that is not
+  /// the parameters' order; `nil` when it is (then no list is kept).
+  let givenOrder: [Int]?
+
+  /// The values the step gives its parameters, in the order the file gives them.
+  ///
+  /// - Complexity: O(*n*) in the number of parameters: the list is made from ``sources``
+  ///   when asked for, so that planning a step keeps one list of its values, not two.
+  public var arguments: [(name: String, value: CompiledValue)] {
+    let positions =
+      givenOrder
+      ?? sources.indices.filter { if case .given = sources[$0] { true } else { false } }
+    return positions.compactMap { position in
+      guard case .given(let value) = sources[position] else { return nil }
+      return (names[position], value)
+    }
+  }
 }
 
 /// An expression with its references bound to slots.

@@ -2,34 +2,59 @@ import IntentKit
 
 /// What planning reads of an intent, read from its descriptor once per workflow rather than
 /// once per step: each read of a descriptor's details takes a lock and copies them.
-struct PlannedIntent {
+///
+/// A class: every step of the intent shares it, and taking it from the table is one retain
+/// instead of a copy of each field.
+final class PlannedIntent {
   let descriptor: IntentDescriptor
   let parameters: [ParameterDescriptor]
   /// The parameters as targets of a step's arguments.
   let targets: [(name: String, type: ValueType)]
   let names: [String]
   let literalParameters: [String: String]
-  let inputParameter: ParameterDescriptor?
+  /// What chaining reads of the parameter that takes the previous step's output, with its
+  /// position among the parameters.
+  let input: (name: String, type: ValueType, isRequired: Bool, index: Int)?
   let outputType: ValueType
+  /// The parameters a step must give a value (or chain one), in declaration order, with
+  /// their positions.
+  let requiredParameters: [(index: Int, parameter: ParameterDescriptor)]
 
   init(_ descriptor: IntentDescriptor) {
     self.descriptor = descriptor
     parameters = descriptor.parameters
     targets = parameters.map { ($0.name, $0.type) }
-    names = descriptor.parameterNames
+    let names = descriptor.parameterNames
+    self.names = names
     literalParameters = descriptor.literalParameters
-    inputParameter = descriptor.inputParameter
+    input = descriptor.inputParameter.flatMap { input in
+      names.firstIndex(of: input.name).map { (input.name, input.type, input.isRequired, $0) }
+    }
     outputType = descriptor.outputType
+    requiredParameters = parameters.enumerated().filter(\.element.isRequired).map {
+      ($0.offset, $0.element)
+    }
+  }
+
+  /// The position of the parameter named `name`, or `nil` when the intent has none.
+  func position(of name: String) -> Int? {
+    targets.firstIndex { $0.name == name }
   }
 }
 
 extension PlanBuilder {
   /// The intent a step names, or `nil` when the registry has none by that name.
   mutating func plannedIntent(_ name: String) -> PlannedIntent? {
-    if let known = intents[name] { return known }
+    // Steps in a row often run the same intent: compare with the last one before hashing.
+    if let last = lastIntent, last.name == name { return last.intent }
+    if let known = intents[name] {
+      lastIntent = (name, known)
+      return known
+    }
     guard let descriptor = planner.registry.intent(IntentIdentifier(name)) else { return nil }
     let intent = PlannedIntent(descriptor)
     intents[name] = intent
+    lastIntent = (name, intent)
     return intent
   }
 }

@@ -18,38 +18,61 @@ extension PlanBuilder {
       return nil
     }
     let descriptor = intent.descriptor
-    let arguments = checkArguments(
-      action.parameters, against: intent.targets,
-      what: { "parameter '\($0)' of '\(descriptor.identifier)'" },
-      unknown: { Self.unknownParameter($0, of: descriptor) })
+    // Each value given, compiled, checked and bound to its parameter by position, in one
+    // list the plan keeps (see `Plan+Binding.swift`).
+    var sources = [ArgumentSource](repeating: .unset, count: intent.targets.count)
+    var ascending = true
+    var last = -1
+    // By index: a copy of an argument would retain each of its fields.
+    for position in action.parameters.indices {
+      let typed = compile(action.parameters[position].value)
+      guard let index = intent.position(of: action.parameters[position].name) else {
+        error(
+          Self.unknownParameter(action.parameters[position], of: descriptor),
+          at: action.parameters[position].nameLocation)
+        continue
+      }
+      let target = intent.targets[index]
+      sources[index] = .given(
+        checkValue(
+          action.parameters[position].value, typed, against: target.type,
+          what: "parameter '\(target.name)' of '\(descriptor.identifier)'"))
+      if index < last { ascending = false }
+      last = index
+    }
     // Some parameters (a shell script's text) must be written out in the file: a value
     // spliced in at run time could change what they do.
-    for (name, value) in arguments where !intent.literalParameters.isEmpty {
-      guard let reason = intent.literalParameters[name] else { continue }
+    for position in action.parameters.indices where !intent.literalParameters.isEmpty {
+      let name = action.parameters[position].name
+      guard let reason = intent.literalParameters[name], let index = intent.position(of: name),
+        case .given(let value) = sources[index]
+      else { continue }
       if case .literal = value { continue }
-      let location = action.parameters.first { $0.name == name }?.value.span.location
       error(
         "'\(descriptor.identifier)' takes no ${…} in '\(name)': \(reason)",
-        at: location ?? step.location)
+        at: action.parameters[position].value.span.location)
     }
     var chained: String?
     let implicitInput = chainInput(
-      of: intent, arguments: arguments, chained: &chained, previous: previous, step: step)
-    for parameter in intent.parameters
-    where parameter.isRequired && parameter.name != chained
-      && !arguments.contains(where: { $0.name == parameter.name })
-    {
+      of: intent, sources: sources, chained: &chained, previous: previous, step: step)
+    for (index, parameter) in intent.requiredParameters where parameter.name != chained {
+      if case .given = sources[index] { continue }
       var message =
         "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
       message += "; add \"\(parameter.name)\": … to the step's parameters"
       if parameter.isInput { message += ", or put a step that produces it just before" }
       error(message, at: step.location)
     }
+    if implicitInput != nil, let index = intent.input?.index, case .unset = sources[index] {
+      sources[index] = .previous
+    }
     return PlannedKind(
       kind: .action(
         ActionPlan(
-          descriptor: descriptor, names: intent.names, arguments: arguments,
-          implicitInput: implicitInput)),
+          descriptor: descriptor, implicitInput: implicitInput, sources: sources,
+          names: intent.names,
+          givenOrder: ascending
+            ? nil : action.parameters.compactMap { intent.position(of: $0.name) })),
       outputType: intent.outputType, label: action.intent)
   }
 
@@ -61,14 +84,16 @@ extension PlanBuilder {
     what: (String) -> String, unknown: (Argument) -> String
   ) -> [(name: String, value: CompiledValue)] {
     var arguments: [(name: String, value: CompiledValue)] = []
-    for argument in given {
-      let typed = compile(argument.value)
-      guard let target = targets.first(where: { $0.name == argument.name }) else {
-        error(unknown(argument), at: argument.nameLocation)
+    arguments.reserveCapacity(given.count)
+    // By index: a copy of an argument would retain each of its fields.
+    for position in given.indices {
+      let typed = compile(given[position].value)
+      guard let target = targets.first(where: { $0.name == given[position].name }) else {
+        error(unknown(given[position]), at: given[position].nameLocation)
         continue
       }
       let checked = checkValue(
-        argument.value, typed, against: target.type, what: what(target.name))
+        given[position].value, typed, against: target.type, what: what(target.name))
       arguments.append((target.name, checked))
     }
     return arguments
@@ -94,12 +119,12 @@ extension PlanBuilder {
   /// cannot fit a required input. Sets `chained` to the input parameter when the output gives
   /// it, or when it was reported as not fitting (so that it is not reported as missing too).
   private mutating func chainInput(
-    of intent: PlannedIntent, arguments: [(name: String, value: CompiledValue)],
-    chained: inout String?, previous: ValueType?, step: WorkflowStep
+    of intent: PlannedIntent, sources: [ArgumentSource], chained: inout String?,
+    previous: ValueType?, step: WorkflowStep
   ) -> String? {
     let descriptor = intent.descriptor
-    guard let input = intent.inputParameter,
-      !arguments.contains(where: { $0.name == input.name }), let previous, previous != .nothing
+    guard let input = intent.input, case .unset = sources[input.index], let previous,
+      previous != .nothing
     else { return nil }
     if case .never(let reason) = previous.coercion(to: input.type) {
       if input.isRequired {

@@ -4,11 +4,12 @@ import Suggestions
 /// Compiling values and expressions: references bound to slots, types inferred and checked,
 /// literals converted in advance.
 extension PlanBuilder {
-  /// Checks a value against the type it must take; pre-coerces literals.
+  /// Checks a value against the type it must take; pre-coerces literals. `what` names the
+  /// value in a message, and is worked out only for one.
   @discardableResult
   mutating func checkValue(
     _ source: ValueSource, _ typed: Typed<CompiledValue>, against target: ValueType,
-    what: String
+    what: @autoclosure () -> String
   ) -> CompiledValue {
     let compiled = typed.compiled
     if case .literal(let value, let span) = source {
@@ -19,20 +20,20 @@ extension PlanBuilder {
       default: needsQuery = false
       }
       if needsQuery, case .never(let reason) = value.valueType.coercion(to: target) {
-        error("\(what) expects \(target.article) \(target): \(reason)", at: span.location)
+        error("\(what()) expects \(target.article) \(target): \(reason)", at: span.location)
         return compiled
       }
       guard !needsQuery else { return compiled }
       do {
         return .literal(try value.coerced(to: target))
       } catch {
-        self.error("\(what): \(error.message)", at: span.location)
+        self.error("\(what()): \(error.message)", at: span.location)
         return compiled
       }
     }
     if case .never(let reason) = typed.type.coercion(to: target) {
       error(
-        "\(what) expects \(target.article) \(target), but this is \(typed.type.article) "
+        "\(what()) expects \(target.article) \(target), but this is \(typed.type.article) "
           + "\(typed.type): \(reason)", at: source.span.location)
     }
     return compiled
@@ -73,6 +74,7 @@ extension PlanBuilder {
       return Typed(compiled: .expression(typed.compiled), type: typed.type)
     }
     var segments: [CompiledValue.Segment] = []
+    segments.reserveCapacity(template.segments.count)
     for segment in template.segments {
       switch segment {
       case .text(let text): segments.append(.text(text))

@@ -38,6 +38,8 @@ struct PlanBuilder {
   var stringCursor: WorkflowSource.StringCursor?
   /// The intents planned so far, by the name steps give them (see `PlanBuilder+Intents.swift`).
   var intents: [String: PlannedIntent] = [:]
+  /// The intent found last, and the name the step gave it.
+  var lastIntent: (name: String, intent: PlannedIntent)?
 
   /// What a name in scope stands for.
   struct Binding {
@@ -92,12 +94,12 @@ struct PlanBuilder {
     // By index: a copy of a step would retain each of its fields.
     for index in steps.indices {
       if let id = steps[index].id, let location = steps[index].idLocation {
-        if let first = declaredSteps[id] {
+        // One hash for the common case, a new id; a duplicate puts the first one back.
+        if let first = declaredSteps.updateValue(location, forKey: id) {
+          declaredSteps[id] = first
           error(
             "duplicate step id '\(id)'; ids must be unique in the file (first used at line "
               + "\(first.line))", at: location)
-        } else {
-          declaredSteps[id] = location
         }
       }
       if let fallback = steps[index].fallback { collectIDs(fallback) }
@@ -169,7 +171,6 @@ struct PlanBuilder {
         previous = .any
         continue
       }
-      planned.append(result)
       // A conditional step, or one whose failure the run goes past, may pass the previous
       // output on instead of its own.
       let mayPassThrough = result.condition != nil || result.options.onError == .continue
@@ -179,6 +180,8 @@ struct PlanBuilder {
           slot: result.slot, type: result.outputType, kind: .step)
         plannedStepIDs.append(id)
       }
+      // Last, so that the step is moved into the list rather than copied.
+      planned.append(result)
     }
     return (planned, previous)
   }
@@ -207,21 +210,23 @@ struct PlanBuilder {
     case .workflow(let call): planned = planSubworkflow(call)
     }
     guard let planned else { return nil }
-    var plannedStep = PlannedStep(
-      index: index, id: step.id, label: step.id ?? planned.label, location: step.location,
-      condition: condition, options: step.options, outputType: planned.outputType,
-      kind: planned.kind, slot: slot)
-    plannedStep.forEachOptions = planned.forEachOptions
-    if let fallback = step.fallback {
+    var outputType = planned.outputType
+    var fallback: Fallback?
+    if let steps = step.fallback {
       let errorSlot = newSlot()
-      let (steps, fallbackType) = planScoped(
-        fallback, previous: previous,
+      let (planned, fallbackType) = planScoped(
+        steps, previous: previous,
         bindings: ["error": Binding(slot: errorSlot, type: .dictionary, kind: .loopVariable)])
-      plannedStep.fallback = Fallback(steps: steps, errorSlot: errorSlot)
-      plannedStep.outputType = union(
-        plannedStep.outputType, fallbackType ?? previous ?? .nothing)
+      fallback = Fallback(steps: planned, errorSlot: errorSlot)
+      outputType = union(outputType, fallbackType ?? previous ?? .nothing)
     }
-    return plannedStep
+    // Made whole at the end, not made and then changed: a step of some 400 bytes is then
+    // built in place rather than copied.
+    return PlannedStep(
+      index: index, id: step.id, label: step.id ?? planned.label, location: step.location,
+      condition: condition, options: step.options, outputType: outputType,
+      kind: planned.kind, slot: slot, forEachOptions: planned.forEachOptions,
+      fallback: fallback)
   }
 
   // MARK: Helpers
