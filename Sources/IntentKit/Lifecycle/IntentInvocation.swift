@@ -388,6 +388,11 @@ public struct IntentInvocation: Sendable {
     _ instance: IntentInstance, lease: StepLease, details: IntentDescriptor.Details
   ) async throws(IntentFlowError) -> ErasedResult {
     do {
+      // An intent that never suspends needs no task of its own (see `NonSuspendingIntent`).
+      if details.performsInline {
+        return try await Deadline.runInline(
+          instance, lease: lease, reason: options.cancellationReason)
+      }
       return try await Deadline.run(
         lease: lease, timeout: options.timeout, restartsOnProgress: details.isLongRunning,
         grace: options.cancellationGrace, sleep: options.sleep,
