@@ -274,12 +274,14 @@ public final class IntentInstance: Sendable {
     Dictionary(zip(names, slotList)) { first, _ in first }
   }
 
-  func confirm() async throws -> ConfirmationResult {
+  // `nonisolated(nonsending)`, like the lifecycle that calls them: entering them costs no
+  // executor check (the intent's own `confirm()` and `perform()` still pay one).
+  nonisolated(nonsending) func confirm() async throws -> ConfirmationResult {
     if let dynamic { return try await dynamic.confirm() }
     return try await intent?.confirm() ?? .ready
   }
 
-  func perform() async throws -> ErasedResult {
+  nonisolated(nonsending) func perform() async throws -> ErasedResult {
     if let dynamic { return try await dynamic.perform() }
     guard let intent else { return ErasedResult(value: .null) }
     return try await Self.perform(intent)
@@ -299,7 +301,9 @@ public final class IntentInstance: Sendable {
     var onCancel: @Sendable (CancellationReason) async -> Void
   }
 
-  private static func perform<Intent: AppIntent>(_ intent: Intent) async throws -> ErasedResult {
+  nonisolated(nonsending) private static func perform<Intent: AppIntent>(_ intent: Intent)
+    async throws -> ErasedResult
+  {
     let result = try await intent.perform()
     return ErasedResult(
       value: result.value?.intentValue ?? .null, dialog: result.dialog, snippet: result.snippet)

@@ -136,7 +136,12 @@ public struct IntentInvocation: Sendable {
     for (index, parameter) in details.parameters.enumerated() {
       let given = positional.map { $0[index] } ?? arguments[parameter.name]
       let slot = instance.slotList[index]
-      let value = try await resolve(parameter, slot: slot, given: given ?? .null)
+      let value: Value
+      if let quick = Self.resolvedAtOnce(parameter, slot: slot, given: given ?? .null) {
+        value = quick
+      } else {
+        value = try await resolve(parameter, slot: slot, given: given ?? .null)
+      }
       slot.value = value
       values.append(value)
     }
@@ -152,6 +157,30 @@ public struct IntentInvocation: Sendable {
   }
 
   // MARK: Resolve
+
+  /// The value of a parameter whose resolution needs nothing asynchronous — no entity to look
+  /// up, no resolve rule, nobody to ask — as ``resolve(_:slot:given:)`` would find it on its
+  /// first pass; `nil` when that pass must run (it then decides everything again the same way).
+  ///
+  /// Most parameters of most steps take this path, which saves two async calls each.
+  private static func resolvedAtOnce(
+    _ parameter: ParameterDescriptor, slot: ParameterSlot, given: Value
+  ) -> Value? {
+    guard slot.resolver == nil else { return nil }
+    switch parameter.type {
+    case .entity, .list(.entity): return nil
+    default: break
+    }
+    var value = given
+    if value.isMissing(for: parameter.type) {
+      if let fallback = parameter.defaultValue, !fallback.isMissing(for: parameter.type) {
+        value = fallback
+      } else {
+        return parameter.isOptional ? .null : nil
+      }
+    }
+    return try? value.coerced(to: parameter.type)
+  }
 
   nonisolated(nonsending) private func resolve(
     _ parameter: ParameterDescriptor, slot: ParameterSlot, given: Value
