@@ -71,6 +71,10 @@ public struct IntentInvocation: Sendable {
 
   /// Prepares an invocation whose values are given by position, one for each of the
   /// descriptor's parameters (`nil` for unset), as the executor binds them at plan time.
+  ///
+  /// The result's ``Result/parameters`` are empty, unless ``Options/onPhase`` is set: the
+  /// executor reads the resolved values only through that phase, and a step does not collect
+  /// them for nobody.
   package init(
     _ descriptor: IntentDescriptor, positional: [Value?], step: String,
     interaction: any InteractionHandler, context: IntentContext, options: Options
@@ -131,10 +135,16 @@ public struct IntentInvocation: Sendable {
     async throws(IntentFlowError) -> Result
   {
     let instance = details.instantiate()
+    let keepsValues = positional == nil || options.onPhase != nil
     var values: [Value] = []
-    values.reserveCapacity(details.parameters.count)
+    if keepsValues { values.reserveCapacity(details.parameters.count) }
     for (index, parameter) in details.parameters.enumerated() {
-      let given = positional.map { $0[index] } ?? arguments[parameter.name]
+      let given: Value?
+      if let positional {
+        given = positional[index]
+      } else {
+        given = arguments[parameter.name]
+      }
       let slot = instance.slotList[index]
       let value: Value
       if let quick = Self.resolvedAtOnce(parameter, slot: slot, given: given ?? .null) {
@@ -143,7 +153,7 @@ public struct IntentInvocation: Sendable {
         value = try await resolve(parameter, slot: slot, given: given ?? .null)
       }
       slot.value = value
-      values.append(value)
+      if keepsValues { values.append(value) }
     }
     if let onPhase = options.onPhase {
       onPhase(.resolved(Dictionary(zip(details.names, values)) { first, _ in first }))
@@ -153,7 +163,7 @@ public struct IntentInvocation: Sendable {
     let result = try await perform(instance, lease: lease, details: details)
     return Result(
       output: result.value, dialog: result.dialog, snippet: result.snippet,
-      names: details.names, values: values)
+      names: keepsValues ? details.names : [], values: values)
   }
 
   // MARK: Resolve
