@@ -515,7 +515,13 @@ struct RunState {
         index: step.index, id: step.id, label: step.label, intent: step.intent,
         kind: step.kindName, location: step.location, status: .succeeded)
     }
-    // Set just above if it was not: the unwrap cannot fail.
-    change(&records[step.index]!)
+    records[step.index]?.apply(change)
+  }
+}
+
+extension StepRecord {
+  /// Lets `change` modify the record where it is (through optional chaining, in place).
+  fileprivate mutating func apply(_ change: (inout StepRecord) -> Void) {
+    change(&self)
   }
 }
