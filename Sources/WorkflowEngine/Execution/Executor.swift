@@ -510,12 +510,13 @@ struct RunState {
   /// Changes a step's record in place in the list: a loop updates the same record on every
   /// pass, and copying it (or moving it out and back) would copy each of its fields every time.
   private mutating func update(_ step: PlannedStep, _ change: (inout StepRecord) -> Void) {
-    if records[step.index] == nil {
-      records[step.index] = StepRecord(
-        index: step.index, id: step.id, label: step.label, intent: step.intent,
-        kind: step.kindName, location: step.location, status: .succeeded)
-    }
-    records[step.index]?.apply(change)
+    // Reading the element to test it for nil would copy it too: change it if it is there.
+    guard records[step.index]?.apply(change) == nil else { return }
+    var record = StepRecord(
+      index: step.index, id: step.id, label: step.label, intent: step.intent,
+      kind: step.kindName, location: step.location, status: .succeeded)
+    change(&record)
+    records[step.index] = record
   }
 }
 
