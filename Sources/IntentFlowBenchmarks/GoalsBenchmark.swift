@@ -95,11 +95,13 @@ func runGoalsBenchmark() async throws {
   }
 }
 
-/// Runs `repeat` 100,000 of `text.uppercase` ten times, for a profiler.
+/// Runs `repeat` 100,000 of `text.uppercase` ten times (or as many times as the argument after
+/// `profile-steps` says: 1 under callgrind), for a profiler.
 func runStepsForProfiling() async throws {
   let plan = try WorkflowLoader(registry: StandardIntents.registry).load(
     source("many", repeatWorkflow(100_000)))
-  for _ in 0..<10 { _ = await Executor().run(plan) }
+  let runs = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10
+  for _ in 0..<runs { _ = await Executor().run(plan) }
 }
 
 /// Validates the 10,000-step workflow twenty times, for a profiler.

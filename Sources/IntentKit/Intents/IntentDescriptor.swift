@@ -42,6 +42,9 @@ public struct IntentDescriptor: Sendable {
   public var schema: AppSchema? { details.value.schema }
   /// The phrases that run the intent with `intentflow say` (``PhraseProvidingIntent``).
   public var phrases: [String] { details.value.phrases }
+  /// Whether the engine calls `perform()` inline in the run's task: the intent is a
+  /// ``NonSuspendingIntent`` (and not a ``CancellableIntent``, which keeps a task of its own).
+  public var performsInline: Bool { details.value.performsInline }
 
   /// What the engine reads on every step, computed once.
   var resolved: Details { details.value }
@@ -94,6 +97,7 @@ public struct IntentDescriptor: Sendable {
     let confirmationParameter: String?
     let schema: AppSchema?
     let phrases: [String]
+    let performsInline: Bool
     let instantiate: @Sendable () -> IntentInstance
 
     /// Details known up front, for an intent that no Swift type declares (see
@@ -102,7 +106,7 @@ public struct IntentDescriptor: Sendable {
       parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
       isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
       confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
-      instantiate: @escaping @Sendable () -> IntentInstance
+      performsInline: Bool = false, instantiate: @escaping @Sendable () -> IntentInstance
     ) {
       self.parameters = parameters
       self.names = names
@@ -114,6 +118,7 @@ public struct IntentDescriptor: Sendable {
       self.confirmationParameter = confirmationParameter
       self.schema = schema
       self.phrases = phrases
+      self.performsInline = performsInline
       self.instantiate = instantiate
     }
 
@@ -138,6 +143,7 @@ public struct IntentDescriptor: Sendable {
       schema = (Intent.self as? any SchemaConformingIntent.Type)?.schema
       phrases = (Intent.self as? any PhraseProvidingIntent.Type)?.phrases ?? []
       let isCancellable = Intent.self is any CancellableIntent.Type
+      performsInline = Intent.self is any NonSuspendingIntent.Type && !isCancellable
       // The slots a new instance hands to the collector are its parameters, in order, unless
       // the intent creates parameters in some unusual way: then reflect on every instance.
       let positional =
@@ -268,12 +274,14 @@ public final class IntentInstance: Sendable {
     Dictionary(zip(names, slotList)) { first, _ in first }
   }
 
-  func confirm() async throws -> ConfirmationResult {
+  // `nonisolated(nonsending)`, like the lifecycle that calls them: entering them costs no
+  // executor check (the intent's own `confirm()` and `perform()` still pay one).
+  nonisolated(nonsending) func confirm() async throws -> ConfirmationResult {
     if let dynamic { return try await dynamic.confirm() }
     return try await intent?.confirm() ?? .ready
   }
 
-  func perform() async throws -> ErasedResult {
+  nonisolated(nonsending) func perform() async throws -> ErasedResult {
     if let dynamic { return try await dynamic.perform() }
     guard let intent else { return ErasedResult(value: .null) }
     return try await Self.perform(intent)
@@ -293,7 +301,9 @@ public final class IntentInstance: Sendable {
     var onCancel: @Sendable (CancellationReason) async -> Void
   }
 
-  private static func perform<Intent: AppIntent>(_ intent: Intent) async throws -> ErasedResult {
+  nonisolated(nonsending) private static func perform<Intent: AppIntent>(_ intent: Intent)
+    async throws -> ErasedResult
+  {
     let result = try await intent.perform()
     return ErasedResult(
       value: result.value?.intentValue ?? .null, dialog: result.dialog, snippet: result.snippet)

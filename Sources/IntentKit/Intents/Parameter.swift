@@ -16,7 +16,7 @@ import Synchronization
 /// `describe`, prompts and the docs.
 @propertyWrapper
 public struct Parameter<T: ValueConvertible>: Sendable {
-  let slot: ParameterSlot
+  @usableFromInline let slot: ParameterSlot
 
   /// Declares a parameter.
   ///
@@ -28,6 +28,10 @@ public struct Parameter<T: ValueConvertible>: Sendable {
   ///   - isInput: Whether the parameter receives the previous step's output when unset
   ///     (implicit chaining, as in Shortcuts). At most one parameter per intent.
   ///   - resolve: A rule checked after coercion, as SiriKit's `resolve…` methods.
+  ///
+  /// Inlinable, like ``wrappedValue``: an intent's module specialises them for its parameters'
+  /// types, so that making an intent for a step looks up no generic metadata.
+  @inlinable
   public init(
     title: String, description: String? = nil, default: T? = nil,
     requestValueDialog: String? = nil, isInput: Bool = false,
@@ -53,6 +57,7 @@ public struct Parameter<T: ValueConvertible>: Sendable {
   }
 
   /// Declares a parameter with a default written as the property's initial value.
+  @inlinable
   public init(
     wrappedValue: T, title: String, description: String? = nil,
     requestValueDialog: String? = nil, isInput: Bool = false,
@@ -65,6 +70,7 @@ public struct Parameter<T: ValueConvertible>: Sendable {
 
   /// The resolved value. The engine resolves every parameter before `confirm()` and
   /// `perform()`; reading a required parameter that has no value is a programming error.
+  @inlinable
   public var wrappedValue: T {
     get {
       let value = slot.value ?? slot.metadata.defaultValue ?? .null
@@ -94,22 +100,40 @@ public struct ParameterMetadata: Sendable {
   public var defaultValue: Value?
   public var prompt: String?
   public var isInput: Bool
+
+  @usableFromInline
+  init(
+    title: String, description: String?, type: ValueType, isOptional: Bool,
+    defaultValue: Value?, prompt: String?, isInput: Bool
+  ) {
+    self.title = title
+    self.description = description
+    self.type = type
+    self.isOptional = isOptional
+    self.defaultValue = defaultValue
+    self.prompt = prompt
+    self.isInput = isInput
+  }
 }
 
 /// The box a ``Parameter`` shares with the engine, which writes the resolved value into it.
 /// A class because identity is the point: the intent struct and the engine see the same box.
+@usableFromInline
 final class ParameterSlot: Sendable {
+  @usableFromInline
   typealias Resolver = @Sendable (Value) async throws -> ParameterResolution<Value>
 
-  let metadata: ParameterMetadata
+  @usableFromInline let metadata: ParameterMetadata
   let resolver: Resolver?
   private let storage = Mutex<Value?>(nil)
 
+  @usableFromInline
   init(metadata: ParameterMetadata, resolver: Resolver?) {
     self.metadata = metadata
     self.resolver = resolver
   }
 
+  @usableFromInline
   var value: Value? {
     get { storage.withLock { $0 } }
     set { storage.withLock { $0 = newValue } }

@@ -2,7 +2,7 @@ public import Foundation
 public import IntentKit
 
 /// `date.adjust`: a date moved by some amount of time.
-public struct AdjustDate: AppIntent {
+public struct AdjustDate: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "date.adjust"
   public static let title = "Adjust Date"
   public static let description =

@@ -2,7 +2,7 @@ public import Foundation
 public import IntentKit
 
 /// `date.now`: the current date and time.
-public struct CurrentDate: AppIntent {
+public struct CurrentDate: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "date.now"
   public static let title = "Current Date"
   public static let description = "Returns the current date and time."

@@ -2,7 +2,7 @@ public import Foundation
 public import IntentKit
 
 /// `date.between`: how many whole units lie between two dates.
-public struct DateDifference: AppIntent {
+public struct DateDifference: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "date.between"
   public static let title = "Get Time Between Dates"
   public static let description =

@@ -2,7 +2,7 @@ public import Foundation
 public import IntentKit
 
 /// `date.format`: a date as text.
-public struct FormatDate: AppIntent {
+public struct FormatDate: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "date.format"
   public static let title = "Format Date"
   public static let description =

@@ -3,7 +3,7 @@ public import Foundation
 public import IntentKit
 
 /// `date.parse`: text to a date.
-public struct ParseDate: AppIntent {
+public struct ParseDate: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "date.parse"
   public static let title = "Get Date from Text"
   public static let description =

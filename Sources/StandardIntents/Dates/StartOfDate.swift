@@ -2,7 +2,7 @@ public import Foundation
 public import IntentKit
 
 /// `date.startOf`: the first instant of the day, week, month or year of a date.
-public struct StartOfDate: AppIntent {
+public struct StartOfDate: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "date.startOf"
   public static let title = "Get Start of Period"
   public static let description =

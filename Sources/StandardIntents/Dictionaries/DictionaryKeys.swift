@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `dict.keys`: a dictionary's keys.
-public struct DictionaryKeys: AppIntent {
+public struct DictionaryKeys: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "dict.keys"
   public static let title = "Get Dictionary Keys"
   public static let description =

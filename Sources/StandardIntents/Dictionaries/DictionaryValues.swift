@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `dict.values`: a dictionary's values.
-public struct DictionaryValues: AppIntent {
+public struct DictionaryValues: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "dict.values"
   public static let title = "Get Dictionary Values"
   public static let description =

@@ -2,7 +2,7 @@ public import IntentKit
 import Suggestions
 
 /// `dict.get`: the value under a key.
-public struct GetDictionaryValue: AppIntent {
+public struct GetDictionaryValue: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "dict.get"
   public static let title = "Get Dictionary Value"
   public static let description =

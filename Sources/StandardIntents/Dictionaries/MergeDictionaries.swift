@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `dict.merge`: two dictionaries as one.
-public struct MergeDictionaries: AppIntent {
+public struct MergeDictionaries: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "dict.merge"
   public static let title = "Merge Dictionaries"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `dict.set`: a dictionary with one key set.
-public struct SetDictionaryValue: AppIntent {
+public struct SetDictionaryValue: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "dict.set"
   public static let title = "Set Dictionary Value"
   public static let description =

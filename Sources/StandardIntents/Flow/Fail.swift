@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `flow.fail`: fails the run with a message (exit code 1).
-public struct Fail: AppIntent {
+public struct Fail: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "flow.fail"
   public static let title = "Fail"
   public static let description =

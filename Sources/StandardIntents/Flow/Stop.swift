@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `flow.stop`: ends the run here, succeeded, with an output.
-public struct Stop: AppIntent {
+public struct Stop: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "flow.stop"
   public static let title = "Stop This Shortcut"
   public static let description =

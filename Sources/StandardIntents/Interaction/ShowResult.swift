@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `show.result`: shows a value to the person running the workflow and passes it on.
-public struct ShowResult: AppIntent {
+public struct ShowResult: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "show.result"
   public static let title = "Show Result"
   public static let description =

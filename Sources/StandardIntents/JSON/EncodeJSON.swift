@@ -2,7 +2,7 @@ public import IntentKit
 import StrictJSON
 
 /// `json.encode`: a value as JSON text.
-public struct EncodeJSON: AppIntent {
+public struct EncodeJSON: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "json.encode"
   public static let title = "Get JSON from Value"
   public static let description =

@@ -2,7 +2,7 @@ public import IntentKit
 import StrictJSON
 
 /// `json.parse`: JSON text to a value.
-public struct ParseJSON: AppIntent {
+public struct ParseJSON: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "json.parse"
   public static let title = "Get Dictionary from JSON"
   public static let description =

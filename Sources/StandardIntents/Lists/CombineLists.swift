@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `list.combine`: one list after another.
-public struct CombineLists: AppIntent {
+public struct CombineLists: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.combine"
   public static let title = "Combine Lists"
   public static let description =

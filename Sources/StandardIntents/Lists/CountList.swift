@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `list.count`: how many items a list has.
-public struct CountList: AppIntent {
+public struct CountList: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.count"
   public static let title = "Count Items"
   public static let description = "Counts the items of a list (a single value counts as one)."

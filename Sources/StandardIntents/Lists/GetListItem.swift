@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `list.item`: one item of a list, by position.
-public struct GetListItem: AppIntent {
+public struct GetListItem: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.item"
   public static let title = "Get Item from List"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `list.random`: one item picked at random.
-public struct RandomListItem: AppIntent {
+public struct RandomListItem: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.random"
   public static let title = "Get Random Item from List"
   public static let description = "Returns one item of the list, picked at random."

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `list.reverse`: a list back to front.
-public struct ReverseList: AppIntent {
+public struct ReverseList: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.reverse"
   public static let title = "Reverse List"
   public static let description = "Returns the items in the opposite order."

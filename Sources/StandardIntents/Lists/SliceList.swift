@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `list.slice`: a run of consecutive items.
-public struct SliceList: AppIntent {
+public struct SliceList: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.slice"
   public static let title = "Get Items from List"
   public static let description =

@@ -2,7 +2,7 @@ public import IntentKit
 import Suggestions
 
 /// `list.sort`: a list in order.
-public struct SortList: AppIntent {
+public struct SortList: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.sort"
   public static let title = "Sort List"
   public static let description =

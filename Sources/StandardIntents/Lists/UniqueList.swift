@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `list.unique`: a list without repeats.
-public struct UniqueList: AppIntent {
+public struct UniqueList: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "list.unique"
   public static let title = "Remove Duplicates"
   public static let description =

@@ -2,7 +2,7 @@ import Foundation
 public import IntentKit
 
 /// `math.calculate`: one arithmetic operation on two numbers.
-public struct Calculate: AppIntent {
+public struct Calculate: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "math.calculate"
   public static let title = "Calculate"
   public static let description =

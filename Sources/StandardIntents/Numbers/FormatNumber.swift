@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `number.format`: a number as text with fixed decimals.
-public struct FormatNumber: AppIntent {
+public struct FormatNumber: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "number.format"
   public static let title = "Format Number"
   public static let description =

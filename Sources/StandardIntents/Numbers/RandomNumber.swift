@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `math.random`: a random whole number.
-public struct RandomNumber: AppIntent {
+public struct RandomNumber: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "math.random"
   public static let title = "Random Number"
   public static let description =

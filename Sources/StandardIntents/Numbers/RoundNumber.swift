@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `math.round`: a number rounded to some decimal places.
-public struct RoundNumber: AppIntent {
+public struct RoundNumber: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "math.round"
   public static let title = "Round Number"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `math.statistics`: one figure about a list of numbers.
-public struct Statistics: AppIntent {
+public struct Statistics: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "math.statistics"
   public static let title = "Calculate Statistics"
   public static let description =

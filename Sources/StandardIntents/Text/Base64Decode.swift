@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.base64Decode`: Base64 back to text.
-public struct Base64Decode: AppIntent {
+public struct Base64Decode: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.base64Decode"
   public static let title = "Base64 Decode"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.base64Encode`: text as Base64.
-public struct Base64Encode: AppIntent {
+public struct Base64Encode: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.base64Encode"
   public static let title = "Base64 Encode"
   public static let description =

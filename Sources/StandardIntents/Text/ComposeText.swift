@@ -2,7 +2,7 @@ public import IntentKit
 
 /// `text.compose`: the "Text" action of Shortcuts — a template whose `${…}` references the
 /// engine fills in before the step runs.
-public struct ComposeText: AppIntent {
+public struct ComposeText: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.compose"
   public static let title = "Text"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.hash`: a checksum of text, as `sha256sum` prints it.
-public struct HashText: AppIntent {
+public struct HashText: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.hash"
   public static let title = "Generate Hash"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.join`: a list's items as one text.
-public struct JoinText: AppIntent {
+public struct JoinText: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.join"
   public static let title = "Combine Text"
   public static let description =

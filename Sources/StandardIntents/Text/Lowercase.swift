@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.lowercase`: small letters.
-public struct Lowercase: AppIntent {
+public struct Lowercase: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.lowercase"
   public static let title = "Change Case to Lowercase"
   public static let description = "Changes text to small letters."

@@ -2,7 +2,7 @@ import Foundation
 public import IntentKit
 
 /// `text.match`: the parts of a text that match a regular expression.
-public struct MatchText: AppIntent {
+public struct MatchText: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.match"
   public static let title = "Match Text"
   public static let description =

@@ -2,7 +2,7 @@ import Foundation
 public import IntentKit
 
 /// `text.replace`: replaces every occurrence of some text, or of a regular expression.
-public struct ReplaceText: AppIntent {
+public struct ReplaceText: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.replace"
   public static let title = "Replace Text"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.split`: text into a list of pieces.
-public struct SplitText: AppIntent {
+public struct SplitText: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.split"
   public static let title = "Split Text"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.titlecase`: a capital letter at the start of every word.
-public struct Titlecase: AppIntent {
+public struct Titlecase: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.titlecase"
   public static let title = "Change Case to Title Case"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.trim`: removes white space and line breaks at both ends.
-public struct TrimText: AppIntent {
+public struct TrimText: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.trim"
   public static let title = "Trim Whitespace"
   public static let description = "Removes spaces, tabs and line breaks from both ends of text."

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.urlDecode`: percent-encoded text back to plain text.
-public struct URLDecode: AppIntent {
+public struct URLDecode: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.urlDecode"
   public static let title = "URL Decode"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.urlEncode`: text made safe for a URL's query or path.
-public struct URLEncode: AppIntent {
+public struct URLEncode: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.urlEncode"
   public static let title = "URL Encode"
   public static let description =

@@ -1,7 +1,7 @@
 public import IntentKit
 
 /// `text.uppercase`: capital letters.
-public struct Uppercase: AppIntent {
+public struct Uppercase: NonSuspendingIntent {
   public static let identifier: IntentIdentifier = "text.uppercase"
   public static let title = "Change Case to Uppercase"
   public static let description = "Changes text to capital letters."

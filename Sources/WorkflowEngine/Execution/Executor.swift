@@ -235,8 +235,9 @@ struct RunState {
     -> Value
   {
     var previous = previous
-    for step in steps {
-      previous = try await self.step(step, previous: previous)
+    // By index: iterating the array copies each step (a dozen fields) on every pass.
+    for index in steps.indices {
+      previous = try await self.step(steps[index], previous: previous)
     }
     return previous
   }
@@ -506,15 +507,22 @@ struct RunState {
     }
   }
 
-  /// Changes a step's record, moved out of the list and back: a loop updates the same record
-  /// on every pass, and copying it would retain and release each of its fields every time.
+  /// Changes a step's record in place in the list: a loop updates the same record on every
+  /// pass, and copying it (or moving it out and back) would copy each of its fields every time.
   private mutating func update(_ step: PlannedStep, _ change: (inout StepRecord) -> Void) {
-    var record =
-      records[step.index].take()
-      ?? StepRecord(
-        index: step.index, id: step.id, label: step.label, intent: step.intent,
-        kind: step.kindName, location: step.location, status: .succeeded)
+    // Reading the element to test it for nil would copy it too: change it if it is there.
+    guard records[step.index]?.apply(change) == nil else { return }
+    var record = StepRecord(
+      index: step.index, id: step.id, label: step.label, intent: step.intent,
+      kind: step.kindName, location: step.location, status: .succeeded)
     change(&record)
     records[step.index] = record
+  }
+}
+
+extension StepRecord {
+  /// Lets `change` modify the record where it is (through optional chaining, in place).
+  fileprivate mutating func apply(_ change: (inout StepRecord) -> Void) {
+    change(&self)
   }
 }

@@ -156,6 +156,21 @@ struct Flaky: AppIntent {
   }
 }
 
+/// `test.quickFlaky`: ``Flaky`` declared non-suspending, so the engine performs it inline.
+struct QuickFlaky: NonSuspendingIntent {
+  static let identifier: IntentIdentifier = "test.quickFlaky"
+  static let title = "Quick Flaky"
+  @Parameter(title: "Failures") var failures: Int
+  @Dependency({ $0.recorder }) var recorder: Recorder
+
+  func perform() async throws -> IntentResult<String> {
+    recorder.record("flaky attempt")
+    let attempt = recorder.count(startingWith: "flaky attempt")
+    if attempt <= failures { throw IntentError("attempt \(attempt) failed") }
+    return .result(value: "succeeded on attempt \(attempt)")
+  }
+}
+
 /// `test.nap`: sleeps for an hour unless cancelled, and records why it was cancelled.
 struct Nap: CancellableIntent {
   static let identifier: IntentIdentifier = "test.nap"
@@ -365,6 +380,7 @@ enum TestIntents {
     Echo.self, Note.self, AddNumbers.self, Words.self, When.self, Nothing.self, Fail.self,
     Flaky.self, Nap.self, Upload.self, Report.self, Stubborn.self, FindItems.self, ShowItem.self,
     TotalPrice.self, DeleteItem.self, Refuse.self, ShortTitle.self, Spend.self, MakeGadget.self,
+    QuickFlaky.self,
   ]
 
   static let registry = IntentRegistry(all)
