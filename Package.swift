@@ -92,6 +92,7 @@ let package = Package(
       dependencies: [
         "StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents",
         "Scheduling", "Extensions",
+        .target(name: "CMalloc", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSwift),
 
