@@ -19,13 +19,34 @@ private struct FakeRunner {
 
   init(_ script: String, killAfter: Duration = .seconds(5)) throws {
     directory = try TemporaryDirectory(prefix: "intentflow-launcher-tests")
-    let path = try directory.write("runner.sh", "#!/bin/sh\n" + script + "\n")
-    chmod(path, 0o755)
+    let path = try Self.installExecutable(
+      "#!/bin/sh\n" + script + "\n", as: "runner.sh", in: directory)
     var launcher = ChildProcessLauncher(
       executable: path,
       environment: ["PATH": "/usr/bin:/bin", "READY": directory.path("ready")])
     launcher.killAfter = killAfter
     self.launcher = launcher
+  }
+
+  /// Writes `text` as an executable named `name`, through `install` in a child process.
+  ///
+  /// Written by this process, the script could fail to start with "Text file busy": while
+  /// its descriptor is open for writing, another test's child being spawned in that instant
+  /// holds a copy of it until it execs, and Linux refuses to run a file open for writing.
+  /// Only `install` ever opens the executable for writing, and it has exited by the time the
+  /// launcher runs it.
+  private static func installExecutable(
+    _ text: String, as name: String, in directory: TemporaryDirectory
+  ) throws -> String {
+    let source = try directory.write(name + ".txt", text)
+    let target = directory.path(name)
+    let install = Process()
+    install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+    install.arguments = ["-m", "755", source, target]
+    try install.run()
+    install.waitUntilExit()
+    #expect(install.terminationStatus == 0, "install \(source) \(target)")
+    return target
   }
 
   /// A run of a workflow file that the script may name as `$2`.
