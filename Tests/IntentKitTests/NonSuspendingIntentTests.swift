@@ -64,13 +64,7 @@ private struct Snooze: NonSuspendingIntent {
   @Dependency({ $0.probe }) var probe: Probe
 
   func perform() async throws -> IntentResult<String> {
-    probe.record("started")
-    do {
-      try await untilCancelled()
-    } catch {
-      probe.record("saw cancellation")
-      throw error
-    }
+    try await probe.waitUntilCancelled()
     return .result(value: "rested")
   }
 }

@@ -25,6 +25,18 @@ final class Probe: Sendable {
   var updates: [ProgressReporter.Update] { state.value.updates }
 
   func record(_ event: String) { state.update { $0.events.append(event) } }
+
+  /// Records "started", suspends until the task is cancelled, then records "saw cancellation"
+  /// and throws: the body of the test intents that wait for a timeout or a stop.
+  func waitUntilCancelled() async throws {
+    record("started")
+    do {
+      try await untilCancelled()
+    } catch {
+      record("saw cancellation")
+      throw error
+    }
+  }
   func cancelled(_ reason: CancellationReason) { state.update { $0.reasons.append(reason) } }
 
   /// A reporter that keeps every update here.

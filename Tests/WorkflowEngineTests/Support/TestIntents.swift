@@ -141,6 +141,16 @@ struct Fail: AppIntent {
   }
 }
 
+extension Recorder {
+  /// One attempt of ``Flaky`` or ``QuickFlaky``: records it, and fails the first `failures`.
+  func flakyAttempt(failing failures: Int) throws -> IntentResult<String> {
+    record("flaky attempt")
+    let attempt = count(startingWith: "flaky attempt")
+    if attempt <= failures { throw IntentError("attempt \(attempt) failed") }
+    return .result(value: "succeeded on attempt \(attempt)")
+  }
+}
+
 /// `test.flaky`: fails its first `failures` attempts in a run, then succeeds.
 struct Flaky: AppIntent {
   static let identifier: IntentIdentifier = "test.flaky"
@@ -149,10 +159,7 @@ struct Flaky: AppIntent {
   @Dependency({ $0.recorder }) var recorder: Recorder
 
   func perform() async throws -> IntentResult<String> {
-    recorder.record("flaky attempt")
-    let attempt = recorder.count(startingWith: "flaky attempt")
-    if attempt <= failures { throw IntentError("attempt \(attempt) failed") }
-    return .result(value: "succeeded on attempt \(attempt)")
+    try recorder.flakyAttempt(failing: failures)
   }
 }
 
@@ -164,10 +171,7 @@ struct QuickFlaky: NonSuspendingIntent {
   @Dependency({ $0.recorder }) var recorder: Recorder
 
   func perform() async throws -> IntentResult<String> {
-    recorder.record("flaky attempt")
-    let attempt = recorder.count(startingWith: "flaky attempt")
-    if attempt <= failures { throw IntentError("attempt \(attempt) failed") }
-    return .result(value: "succeeded on attempt \(attempt)")
+    try recorder.flakyAttempt(failing: failures)
   }
 }
 
