@@ -74,38 +74,36 @@ struct RunLifecycleTests {
     #expect(try mode(sandbox.home.appendingPathComponent("runs.sqlite")) == 0o600)
   }
 
-  /// Whether `condition` becomes true before `timeout`, checked every 50 ms and once more at
-  /// the deadline (for conditions about other processes, which send no event to wait for).
-  func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool)
-    async throws -> Bool
-  {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while clock.now < deadline {
-      if try await condition() { return true }
-      try await Task.sleep(for: .milliseconds(50))
-    }
-    return try await condition()
-  }
-
   @Test("a run the daemon started ends when the daemon is killed, recorded as cancelled")
   func daemonKilled() async throws {
     let sandbox = try Sandbox()
+    // The run's first step tells the test, through a FIFO, that the run is under way; its
+    // second waits. The run's lock file tells when the run's process has let go of it.
+    let fifo = sandbox.work.appendingPathComponent("started").path
+    let started = try CrossProcessEvents.makeFIFO(at: fifo)
+    defer { close(started) }
+    let fifoJSON = String(decoding: try JSONEncoder().encode([fifo]), as: UTF8.self)
     try sandbox.write(
       "flows/long.json",
-      #"""
+      """
       { "name": "long", "schedule": "* * * * * *",
-        "steps": [ { "intent": "flow.wait", "timeout": "2m", "parameters": { "duration": "1m" } } ] }
-      """#)
+        "steps": [
+          { "intent": "shell.run",
+            "parameters": { "script": "printf started > \\"$1\\"", "arguments": \(fifoJSON) } },
+          { "intent": "flow.wait", "timeout": "2m", "parameters": { "duration": "1m" } } ] }
+      """)
     let daemon = try sandbox.start(["schedule", "flows"])
-    let statuses = { () async throws -> [String?] in
-      try parseJSONArray(try await sandbox.run("history", "--json").stdout).map {
-        $0.string("status")
-      }
-    }
-    #expect(try await eventually { try await statuses() == ["running"] }, "\(daemon.stdoutSoFar)")
+    let signal = try await CrossProcessEvents.readAll(started)
+    #expect(signal == "started", "\(daemon.stdoutSoFar)")
+    let running = try parseJSONArray(try await sandbox.run("history", "--json").stdout)
+    #expect(running.map { $0.string("status") } == ["running"])
+    let id = try #require(running.first?["id"] as? Int)
+    let lock = sandbox.home.appendingPathComponent("runs/locks/\(id).lock").path
+
     daemon.send(SIGKILL)
     _ = await daemon.finish(timeout: .seconds(10))
-    #expect(try await eventually { try await statuses() == ["cancelled"] })
+    #expect(try await CrossProcessEvents.waitUntilFree(lock: lock))
+    let history = try parseJSONArray(try await sandbox.run("history", "--json").stdout)
+    #expect(history.map { $0.string("status") } == ["cancelled"])
   }
 }

@@ -3,6 +3,10 @@ import Storage
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite("Writing to one file from many connections")
 struct ConcurrencyTests {
   static let schema = "CREATE TABLE IF NOT EXISTS log (writer TEXT NOT NULL, n INTEGER NOT NULL)"
@@ -179,15 +183,31 @@ struct ConcurrencyTests {
   }
 
   /// Waits for another process to create `path`. Processes share no event channel but the
-  /// file system, so this looks every 2 ms; at the last-resort deadline it looks once more.
+  /// file system: on Linux the wait sleeps until inotify reports a file created in the
+  /// directory, elsewhere it looks every 2 ms; at the last-resort deadline it looks once more.
   static func waitForFile(_ path: String) throws {
-    let deadline = Date().addingTimeInterval(60)
-    while !FileManager.default.fileExists(atPath: path) {
-      guard Date() < deadline else {
-        if FileManager.default.fileExists(atPath: path) { return }
-        throw TimedOut(description: "no file '\(path)' after 60 s")
+    let deadline = ContinuousClock.now + .seconds(60)
+    #if os(Linux)
+      let watcher = inotify_init1(Int32(IN_CLOEXEC))
+      defer { if watcher >= 0 { close(watcher) } }
+      let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+      guard watcher >= 0,
+        inotify_add_watch(watcher, directory, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0
+      else { throw TimedOut(description: "cannot watch '\(directory)'") }
+      var events = [UInt8](repeating: 0, count: 4096)
+      while !FileManager.default.fileExists(atPath: path) {
+        var poller = pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)
+        let left = max(0, (deadline - ContinuousClock.now) / .milliseconds(1))
+        guard poll(&poller, 1, Int32(min(left, Double(Int32.max)))) > 0 else { break }
+        _ = read(watcher, &events, events.count)
       }
-      Thread.sleep(forTimeInterval: 0.002)
+    #else
+      while !FileManager.default.fileExists(atPath: path), ContinuousClock.now < deadline {
+        Thread.sleep(forTimeInterval: 0.002)
+      }
+    #endif
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw TimedOut(description: "no file '\(path)' after 60 s")
     }
   }
 }
