@@ -129,28 +129,36 @@ public struct IntentInvocation: Sendable {
 
   // The lifecycle's functions are `nonisolated(nonsending)`: they run on the caller's
   // executor, so entering one costs no executor check (a few percent of a step).
+  //
+  // For a `NonSuspendingIntent` the lifecycle calls the intent's `confirm()` and `perform()`
+  // itself, with no function of the engine's in between: each async call is a frame in the
+  // task's allocator and copies of its arguments, a tenth of such a step in all.
   nonisolated(nonsending) private func lifecycle(
     _ details: IntentDescriptor.Details, lease: StepLease
   )
     async throws(IntentFlowError) -> Result
   {
-    let instance = details.instantiate()
+    let inline = details.performsInline
+    let instance = inline ? details.pool.take(details.instantiate) : details.instantiate()
+    defer { if inline { details.pool.giveBack(instance) } }
     let keepsValues = positional == nil || options.onPhase != nil
     var values: [Value] = []
     if keepsValues { values.reserveCapacity(details.parameters.count) }
-    for (index, parameter) in details.parameters.enumerated() {
+    for index in details.parameters.indices {
       let given: Value?
       if let positional {
         given = positional[index]
       } else {
-        given = arguments[parameter.name]
+        given = arguments[details.names[index]]
       }
       let slot = instance.slotList[index]
       let value: Value
-      if let quick = Self.resolvedAtOnce(parameter, slot: slot, given: given ?? .null) {
+      if let quick = Self.resolvedAtOnce(
+        details.parameters[index], slot: slot, given: given ?? .null)
+      {
         value = quick
       } else {
-        value = try await resolve(parameter, slot: slot, given: given ?? .null)
+        value = try await resolve(details.parameters[index], slot: slot, given: given ?? .null)
       }
       slot.value = value
       if keepsValues { values.append(value) }
@@ -158,12 +166,45 @@ public struct IntentInvocation: Sendable {
     if let onPhase = options.onPhase {
       onPhase(.resolved(Dictionary(zip(details.names, values)) { first, _ in first }))
     }
-    try await confirm(instance)
+    let names = keepsValues ? details.names : []
+    guard inline, let intent = instance.inline else {
+      try await confirm(instance)
+      options.onPhase?(.confirmed)
+      let result = try await perform(instance, lease: lease, details: details)
+      return Result(
+        output: result.value, dialog: result.dialog, snippet: result.snippet, names: names,
+        values: values)
+    }
+    let confirmation: ConfirmationResult
+    do {
+      confirmation = try await intent.confirm()
+    } catch {
+      throw failure(error, doing: "confirming", parameter: nil)
+    }
+    if confirmation != .ready || options.requireConfirmation {
+      try await settle(confirmation)
+    }
     options.onPhase?(.confirmed)
-    let result = try await perform(instance, lease: lease, details: details)
-    return Result(
-      output: result.value, dialog: result.dialog, snippet: result.snippet,
-      names: keepsValues ? details.names : [], values: values)
+    // What `Deadline.run` gives an intent that finishes without suspending, with no task,
+    // timer, continuation or cancellation handler, since nothing can decide the step while
+    // the work runs without suspending: a run cancelled before the work begins never starts
+    // it; once begun, the work's value or error is the outcome, and no timeout applies; the
+    // lease is revoked as the work ends. An intent that suspends anyway is awaited here, in
+    // the run's task, whose cancellation it sees.
+    if Task.isCancelled {
+      let why = options.cancellationReason()
+      lease.decide(.cancelled(why))
+      throw IntentFlowError(.cancelled, "step '\(step)' was cancelled: \(why)", step: step)
+    }
+    defer { lease.revoke() }
+    do {
+      let result = try await intent._performForEngine()
+      return Result(
+        output: result.value, dialog: result.dialog, snippet: result.snippet, names: names,
+        values: values)
+    } catch {
+      throw performFailure(error)
+    }
   }
 
   // MARK: Resolve
@@ -397,6 +438,13 @@ public struct IntentInvocation: Sendable {
     } catch {
       throw failure(error, doing: "confirming", parameter: nil)
     }
+    try await settle(result)
+  }
+
+  /// Acts on what `confirm()` said: goes ahead, fails, or asks.
+  nonisolated(nonsending) private func settle(_ result: ConfirmationResult)
+    async throws(IntentFlowError)
+  {
     var prompt: String
     switch result {
     case .ready:
@@ -427,26 +475,26 @@ public struct IntentInvocation: Sendable {
     _ instance: IntentInstance, lease: StepLease, details: IntentDescriptor.Details
   ) async throws(IntentFlowError) -> ErasedResult {
     do {
-      // An intent that never suspends needs no task of its own (see `NonSuspendingIntent`).
-      if details.performsInline {
-        return try await Deadline.runInline(
-          instance, lease: lease, reason: options.cancellationReason)
-      }
       return try await Deadline.run(
         lease: lease, timeout: options.timeout, restartsOnProgress: details.isLongRunning,
         grace: options.cancellationGrace, sleep: options.sleep,
         reason: options.cancellationReason, onCancel: instance.onCancel,
         operation: instance.perform)
-    } catch let error as IntentFlowError {
-      var error = error
-      error.step = error.step ?? step
-      if error.code == .timedOut || error.code == .cancelled {
-        error.message = "step '\(step)' \(error.message)"
-      }
-      throw error
     } catch {
-      throw failure(error, doing: nil, parameter: nil)
+      throw performFailure(error)
     }
+  }
+
+  /// What a step reports when `perform()` (or its deadline) ended with `error`.
+  private func performFailure(_ error: any Error) -> IntentFlowError {
+    guard var error = error as? IntentFlowError else {
+      return failure(error, doing: nil, parameter: nil)
+    }
+    error.step = error.step ?? step
+    if error.code == .timedOut || error.code == .cancelled {
+      error.message = "step '\(step)' \(error.message)"
+    }
+    return error
   }
 
   // MARK: Helpers
