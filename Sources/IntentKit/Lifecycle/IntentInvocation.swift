@@ -70,13 +70,14 @@ public struct IntentInvocation: Sendable {
   }
 
   /// Prepares an invocation whose values are given by position, one for each of the
-  /// descriptor's parameters (`nil` for unset), as the executor binds them at plan time.
+  /// descriptor's parameters (`null` for unset, as an absent argument counts), as the executor
+  /// binds them at plan time.
   ///
   /// The result's ``Result/parameters`` are empty, unless ``Options/onPhase`` is set: the
   /// executor reads the resolved values only through that phase, and a step does not collect
   /// them for nobody.
   package init(
-    _ descriptor: IntentDescriptor, positional: [Value?], step: String,
+    _ descriptor: IntentDescriptor, positional: [Value], step: String,
     interaction: any InteractionHandler, context: IntentContext, options: Options
   ) {
     self.init(
@@ -85,7 +86,7 @@ public struct IntentInvocation: Sendable {
   }
 
   /// Parameter values by position; when set, ``arguments`` is not read.
-  private var positional: [Value?]?
+  private var positional: [Value]?
 
   /// What a finished invocation produced.
   public struct Result: Sendable {
@@ -145,20 +146,19 @@ public struct IntentInvocation: Sendable {
     var values: [Value] = []
     if keepsValues { values.reserveCapacity(details.parameters.count) }
     for index in details.parameters.indices {
-      let given: Value?
+      // An absent argument and `null` are the same to resolution.
+      let given: Value
       if let positional {
         given = positional[index]
       } else {
-        given = arguments[details.names[index]]
+        given = arguments[details.names[index]] ?? .null
       }
       let slot = instance.slotList[index]
       let value: Value
-      if let quick = Self.resolvedAtOnce(
-        details.parameters[index], slot: slot, given: given ?? .null)
-      {
+      if let quick = Self.resolvedAtOnce(details.parameters[index], slot: slot, given: given) {
         value = quick
       } else {
-        value = try await resolve(details.parameters[index], slot: slot, given: given ?? .null)
+        value = try await resolve(details.parameters[index], slot: slot, given: given)
       }
       slot.value = value
       if keepsValues { values.append(value) }
@@ -220,6 +220,9 @@ public struct IntentInvocation: Sendable {
     guard slot.resolver == nil else { return nil }
     switch parameter.type {
     case .entity, .list(.entity): return nil
+    case .text:
+      // Text given for text, the commonest case: only its emptiness needs checking.
+      if case .text(let text) = given, !Value.isBlank(text) { return given }
     default: break
     }
     var value = given

@@ -357,11 +357,11 @@ struct RunState {
   )
     async throws(IntentFlowError) -> (Value, String?, String?)
   {
-    var arguments: [Value?] = []
+    var arguments: [Value] = []
     arguments.reserveCapacity(action.sources.count)
     for source in action.sources {
       switch source {
-      case .unset: arguments.append(nil)
+      case .unset: arguments.append(.null)
       case .given(let value): arguments.append(try evaluate(value, step: step))
       case .previous: arguments.append(previous)
       }
