@@ -23,7 +23,7 @@ final class InstancePool: Sendable {
 
   /// Keeps `instance` for a later step, with its parameters emptied.
   func giveBack(_ instance: IntentInstance) {
-    for slot in instance.slotList { slot.value = nil }
+    for slot in instance.slotList { slot.clear() }
     free.withLock { free in
       if free.count < Self.capacity { free.append(instance) }
     }

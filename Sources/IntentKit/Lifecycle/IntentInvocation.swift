@@ -76,12 +76,19 @@ public struct IntentInvocation: Sendable {
   /// The result's ``Result/parameters`` are empty, unless ``Options/onPhase`` is set: the
   /// executor reads the resolved values only through that phase, and a step does not collect
   /// them for nobody.
+  ///
+  /// The context's ``IntentContext/interaction`` must be `interaction` already: it is not set
+  /// again here (setting it makes a new box for the context's shared fields).
   package init(
     _ descriptor: IntentDescriptor, positional: [Value], step: String,
     interaction: any InteractionHandler, context: IntentContext, options: Options
   ) {
-    self.init(
-      descriptor, step: step, interaction: interaction, context: context, options: options)
+    self.descriptor = descriptor
+    arguments = [:]
+    self.step = step
+    self.interaction = interaction
+    self.context = context
+    self.options = options
     self.positional = positional
   }
 
@@ -160,7 +167,7 @@ public struct IntentInvocation: Sendable {
       } else {
         value = try await resolve(details.parameters[index], slot: slot, given: given)
       }
-      slot.value = value
+      slot.set(value)
       if keepsValues { values.append(value) }
     }
     if let onPhase = options.onPhase {

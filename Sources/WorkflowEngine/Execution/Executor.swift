@@ -184,6 +184,8 @@ struct RunState {
     let configuration: Executor.Configuration
     /// The invocation options every step starts from.
     let options: IntentInvocation.Options
+    /// The context every step of a run nobody observes starts from (each sets its id).
+    let context: IntentContext
 
     init(plan: Plan, configuration: Executor.Configuration) {
       self.plan = plan
@@ -193,6 +195,9 @@ struct RunState {
       options.sleep = configuration.sleep
       options.cancellationReason = configuration.cancellationReason
       self.options = options
+      context = IntentContext(
+        dependencies: configuration.dependencies, progress: .ignored, stepID: nil,
+        interaction: configuration.interaction)
     }
   }
 
@@ -203,6 +208,7 @@ struct RunState {
   var plan: Plan { shared.plan }
   var configuration: Executor.Configuration { shared.configuration }
   var options: IntentInvocation.Options { shared.options }
+  var context: IntentContext { shared.context }
 
   init(plan: Plan, configuration: Executor.Configuration) {
     shared = Shared(plan: plan, configuration: configuration)
@@ -369,10 +375,10 @@ struct RunState {
     var options = self.options
     options.requireConfirmation = step.options.confirm
     options.timeout = step.options.timeout ?? configuration.defaultTimeout
-    var progress = ProgressReporter.ignored
     let observer = configuration.observer
     let observed = configuration.isObserved
     let info = observed ? self.info(step) : nil
+    var context: IntentContext
     if let info {
       options.onPhase = { phase in
         switch phase {
@@ -380,10 +386,14 @@ struct RunState {
         case .confirmed: observer(.stepConfirmed(info))
         }
       }
-      progress = ProgressReporter { observer(.progress(info, $0)) }
+      context = IntentContext(
+        dependencies: configuration.dependencies,
+        progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id,
+        interaction: configuration.interaction)
+    } else {
+      context = self.context
+      context.stepID = step.id
     }
-    let context = IntentContext(
-      dependencies: configuration.dependencies, progress: progress, stepID: step.id)
     let invocation = IntentInvocation(
       action.descriptor, positional: arguments, step: step.label,
       interaction: configuration.interaction, context: context, options: options)
