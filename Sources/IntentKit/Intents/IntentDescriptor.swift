@@ -254,8 +254,8 @@ public final class IntentInstance: Sendable {
   let names: [String]
   let isCancellable: Bool
   let dynamic: DynamicWork?
-  /// The intent again when it is a ``NonSuspendingIntent``, found once per instance.
-  let inline: (any NonSuspendingIntent)?
+  /// The intent's work when it is a ``NonSuspendingIntent``, typed once per instance.
+  let inline: InlineWork?
 
   init(intent: any AppIntent, slotList: [ParameterSlot], names: [String], isCancellable: Bool) {
     self.intent = intent
@@ -263,7 +263,7 @@ public final class IntentInstance: Sendable {
     self.names = names
     self.isCancellable = isCancellable
     dynamic = nil
-    inline = intent as? any NonSuspendingIntent
+    inline = (intent as? any NonSuspendingIntent).map { InlineWork.of($0) }
   }
 
   init(slotList: [ParameterSlot], names: [String], dynamic: DynamicWork) {

@@ -38,15 +38,19 @@ public protocol NonSuspendingIntent: AppIntent {
   /// A requirement with an inlinable default, so that the intent's own module specialises it
   /// for the intent's type: the engine calls it with no generic metadata to look up and no
   /// result of unknown size to allocate (about a tenth of a step).
-  func _performForEngine() async throws -> (value: Value, dialog: String?, snippet: String?)
+  func _performForEngine() async throws -> IntentInvocation.Result
 }
 
 extension NonSuspendingIntent {
   @inlinable
-  public func _performForEngine() async throws -> (
-    value: Value, dialog: String?, snippet: String?
-  ) {
+  public func _performForEngine() async throws -> IntentInvocation.Result {
     let result = try await perform()
-    return (result.value?.intentValue ?? .null, result.dialog, result.snippet)
+    // Unwrapped here rather than through an optional `Value`, which is copied through the
+    // runtime's generic witnesses.
+    guard let output = result.value else {
+      return IntentInvocation.Result(output: .null, dialog: result.dialog, snippet: result.snippet)
+    }
+    return IntentInvocation.Result(
+      output: output.intentValue, dialog: result.dialog, snippet: result.snippet)
   }
 }

@@ -101,8 +101,22 @@ public struct IntentInvocation: Sendable {
     public var output: Value
     public var dialog: String?
     public var snippet: String?
-    let names: [String]
-    let values: [Value]
+    var names: [String]
+    var values: [Value]
+
+    init(output: Value, dialog: String?, snippet: String?, names: [String], values: [Value]) {
+      self.output = output
+      self.dialog = dialog
+      self.snippet = snippet
+      self.names = names
+      self.values = values
+    }
+
+    /// A result with no parameters' values, as a ``NonSuspendingIntent`` makes it.
+    @usableFromInline
+    init(output: Value, dialog: String?, snippet: String?) {
+      self.init(output: output, dialog: dialog, snippet: snippet, names: [], values: [])
+    }
 
     /// Every parameter's resolved value.
     public var parameters: [String: Value] {
@@ -162,7 +176,7 @@ public struct IntentInvocation: Sendable {
       }
       let slot = instance.slotList[index]
       let value: Value
-      if let quick = Self.resolvedAtOnce(details.parameters[index], slot: slot, given: given) {
+      if let quick = Self.resolvedAtOnce(details, index, slot: slot, given: given) {
         value = quick
       } else {
         value = try await resolve(details.parameters[index], slot: slot, given: given)
@@ -174,7 +188,7 @@ public struct IntentInvocation: Sendable {
       onPhase(.resolved(Dictionary(zip(details.names, values)) { first, _ in first }))
     }
     let names = keepsValues ? details.names : []
-    guard inline, let intent = instance.inline else {
+    guard inline, let work = instance.inline else {
       try await confirm(instance)
       options.onPhase?(.confirmed)
       let result = try await perform(instance, lease: lease, details: details)
@@ -184,7 +198,7 @@ public struct IntentInvocation: Sendable {
     }
     let confirmation: ConfirmationResult
     do {
-      confirmation = try await intent.confirm()
+      confirmation = try await work.confirm()
     } catch {
       throw failure(error, doing: "confirming", parameter: nil)
     }
@@ -205,10 +219,10 @@ public struct IntentInvocation: Sendable {
     }
     defer { lease.revoke() }
     do {
-      let result = try await intent._performForEngine()
-      return Result(
-        output: result.value, dialog: result.dialog, snippet: result.snippet, names: names,
-        values: values)
+      var result = try await work.perform()
+      result.names = names
+      result.values = values
+      return result
     } catch {
       throw performFailure(error)
     }
@@ -222,10 +236,12 @@ public struct IntentInvocation: Sendable {
   ///
   /// Most parameters of most steps take this path, which saves two async calls each.
   private static func resolvedAtOnce(
-    _ parameter: ParameterDescriptor, slot: ParameterSlot, given: Value
+    _ details: IntentDescriptor.Details, _ index: Int, slot: ParameterSlot, given: Value
   ) -> Value? {
     guard slot.resolver == nil else { return nil }
-    switch parameter.type {
+    // Read in place: a copy of the descriptor is a dozen retains and releases.
+    let type = details.parameters[index].type
+    switch type {
     case .entity, .list(.entity): return nil
     case .text:
       // Text given for text, the commonest case: only its emptiness needs checking.
@@ -233,14 +249,15 @@ public struct IntentInvocation: Sendable {
     default: break
     }
     var value = given
-    if value.isMissing(for: parameter.type) {
-      if let fallback = parameter.defaultValue, !fallback.isMissing(for: parameter.type) {
+    if value.isMissing(for: type) {
+      let parameter = details.parameters[index]
+      if let fallback = parameter.defaultValue, !fallback.isMissing(for: type) {
         value = fallback
       } else {
         return parameter.isOptional ? .null : nil
       }
     }
-    return try? value.coerced(to: parameter.type)
+    return try? value.coerced(to: type)
   }
 
   nonisolated(nonsending) private func resolve(

@@ -271,7 +271,8 @@ struct RunState {
         return previous
       }
     }
-    notify(.stepStarted(info(step)))
+    // Not through `notify`: an async function allocates its autoclosure's context in the task.
+    if configuration.isObserved { configuration.observer(.stepStarted(info(step))) }
     let clock = ContinuousClock()
     let started = clock.now
     var output: Value
@@ -340,7 +341,17 @@ struct RunState {
       }
       throw failure
     }
-    let duration = clock.now - started
+    finish(step, output: output, dialog: dialog, snippet: snippet, duration: clock.now - started)
+    return output
+  }
+
+  /// Records a step that succeeded and tells the observer.
+  ///
+  /// A synchronous function of its own: in an async function the contexts of the closures
+  /// below would be allocated in the task, two allocations a step.
+  private mutating func finish(
+    _ step: PlannedStep, output: Value, dialog: String?, snippet: String?, duration: Duration
+  ) {
     slots[step.slot] = output
     update(step) {
       $0.status = .succeeded
@@ -354,7 +365,6 @@ struct RunState {
     notify(
       .stepFinished(
         info(step), output: output, dialog: dialog, snippet: snippet, duration: duration))
-    return output
   }
 
   /// Runs an intent step, with its retries.
