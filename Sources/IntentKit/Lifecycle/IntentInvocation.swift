@@ -45,14 +45,34 @@ public struct IntentInvocation: Sendable {
     case confirmed
   }
 
-  public var descriptor: IntentDescriptor
+  public var descriptor: IntentDescriptor {
+    get { storage.fields.descriptor }
+    set { storage = storage.with { $0.descriptor = newValue } }
+  }
   /// Parameter values by name, already evaluated; an absent name is unset.
-  public var arguments: [String: Value]
+  public var arguments: [String: Value] {
+    get { storage.fields.arguments }
+    set { storage = storage.with { $0.arguments = newValue } }
+  }
   /// The step's label in messages: its id, or the intent's identifier.
-  public var step: String
-  public var interaction: any InteractionHandler
-  public var context: IntentContext
-  public var options: Options
+  public var step: String {
+    get { storage.fields.step }
+    set { storage = storage.with { $0.step = newValue } }
+  }
+  public var interaction: any InteractionHandler {
+    get { storage.fields.interaction }
+    set { storage = storage.with { $0.interaction = newValue } }
+  }
+  public var context: IntentContext {
+    get { storage.fields.context }
+    set { storage = storage.with { $0.context = newValue } }
+  }
+  public var options: Options {
+    get { storage.fields.options }
+    set { storage = storage.with { $0.options = newValue } }
+  }
+
+  private var storage: Storage
 
   /// Prepares an invocation.
   public init(
@@ -60,13 +80,13 @@ public struct IntentInvocation: Sendable {
     interaction: any InteractionHandler = NonInteractiveHandler(),
     context: IntentContext = IntentContext(), options: Options = Options()
   ) {
-    self.descriptor = descriptor
-    self.arguments = arguments
-    self.step = step ?? descriptor.identifier.rawValue
-    self.interaction = interaction
-    self.context = context
-    self.context.interaction = interaction
-    self.options = options
+    var context = context
+    context.interaction = interaction
+    storage = Storage(
+      Storage.Fields(
+        descriptor: descriptor, arguments: arguments,
+        step: step ?? descriptor.identifier.rawValue, interaction: interaction, context: context,
+        options: options))
   }
 
   /// Prepares an invocation whose values are given by position, one for each of the
@@ -83,13 +103,21 @@ public struct IntentInvocation: Sendable {
     _ descriptor: IntentDescriptor, positional: [Value], step: String,
     interaction: any InteractionHandler, context: IntentContext, options: Options
   ) {
-    self.descriptor = descriptor
-    arguments = [:]
-    self.step = step
-    self.interaction = interaction
-    self.context = context
-    self.options = options
+    storage = Storage(
+      Storage.Fields(
+        descriptor: descriptor, arguments: [:], step: step, interaction: interaction,
+        context: context, options: options))
     self.positional = positional
+  }
+
+  /// This invocation with other values by position (see
+  /// ``init(_:positional:step:interaction:context:options:)``).
+  ///
+  /// - Complexity: O(1): the other fields are shared, not copied.
+  package func with(positional: [Value]) -> IntentInvocation {
+    var copy = self
+    copy.positional = positional
+    return copy
   }
 
   /// Parameter values by position; when set, ``arguments`` is not read.
@@ -129,7 +157,7 @@ public struct IntentInvocation: Sendable {
   /// - Throws: ``IntentFlowError`` with code `needsValue`, `disambiguation`, `unsupported`,
   ///   `confirmationRequired`, `confirmationFailed`, `failed`, `timedOut` or `cancelled`.
   public func run() async throws(IntentFlowError) -> Result {
-    let details = descriptor.resolved
+    let details = storage.details
     let lease = StepLease()
     var context = context
     context.lease = lease

@@ -204,6 +204,8 @@ struct RunState {
   private let shared: Shared
   var slots: [Value]
   var records: [StepRecord?]
+  /// Each intent step's invocation, made on its first pass, by step index.
+  private var invocations: [IntentInvocation?]
 
   var plan: Plan { shared.plan }
   var configuration: Executor.Configuration { shared.configuration }
@@ -214,6 +216,7 @@ struct RunState {
     shared = Shared(plan: plan, configuration: configuration)
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
+    invocations = Array(repeating: nil, count: plan.stepCount)
   }
 
   /// Whether a loop step collects its passes' outputs.
@@ -382,31 +385,17 @@ struct RunState {
       case .previous: arguments.append(previous)
       }
     }
-    var options = self.options
-    options.requireConfirmation = step.options.confirm
-    options.timeout = step.options.timeout ?? configuration.defaultTimeout
-    let observer = configuration.observer
-    let observed = configuration.isObserved
-    let info = observed ? self.info(step) : nil
-    var context: IntentContext
-    if let info {
-      options.onPhase = { phase in
-        switch phase {
-        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
-        case .confirmed: observer(.stepConfirmed(info))
-        }
-      }
-      context = IntentContext(
-        dependencies: configuration.dependencies,
-        progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id,
-        interaction: configuration.interaction)
+    // A step's invocation is the same on every pass but for its values: made once per run.
+    let invocation: IntentInvocation
+    if let template = invocations[step.index] {
+      invocation = template.with(positional: arguments)
     } else {
-      context = self.context
-      context.stepID = step.id
+      let template = makeInvocation(action, step: step)
+      invocations[step.index] = template
+      invocation = template.with(positional: arguments)
     }
-    let invocation = IntentInvocation(
-      action.descriptor, positional: arguments, step: step.label,
-      interaction: configuration.interaction, context: context, options: options)
+    let observer = configuration.observer
+    let info = configuration.isObserved ? self.info(step) : nil
     var attempt = 0
     while true {
       do {
@@ -439,6 +428,34 @@ struct RunState {
         }
       }
     }
+  }
+
+  /// The invocation of an intent step, without its values (see ``perform(_:step:previous:)``).
+  private func makeInvocation(_ action: ActionPlan, step: PlannedStep) -> IntentInvocation {
+    var options = self.options
+    options.requireConfirmation = step.options.confirm
+    options.timeout = step.options.timeout ?? configuration.defaultTimeout
+    let observer = configuration.observer
+    var context: IntentContext
+    if configuration.isObserved {
+      let info = self.info(step)
+      options.onPhase = { phase in
+        switch phase {
+        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
+        case .confirmed: observer(.stepConfirmed(info))
+        }
+      }
+      context = IntentContext(
+        dependencies: configuration.dependencies,
+        progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id,
+        interaction: configuration.interaction)
+    } else {
+      context = self.context
+      context.stepID = step.id
+    }
+    return IntentInvocation(
+      action.descriptor, positional: [], step: step.label,
+      interaction: configuration.interaction, context: context, options: options)
   }
 
   private mutating func runWorkflow(
