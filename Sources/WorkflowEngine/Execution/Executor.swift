@@ -140,8 +140,7 @@ public struct Executor: Sendable {
   /// Runs a plan with bound inputs (see ``bindInputs(_:_:)``; unbound inputs are bound here).
   public func run(_ plan: Plan, inputs given: [String: Value] = [:]) async -> RunResult {
     let started = configuration.now()
-    let clock = ContinuousClock()
-    let start = clock.now
+    let start = clockReading()
     if configuration.isObserved {
       configuration.observer(.runStarted(workflow: plan.workflow.name))
     }
@@ -170,7 +169,7 @@ public struct Executor: Sendable {
     return RunResult(
       workflowName: plan.workflow.name, status: status, output: output,
       steps: run.records.compactMap { $0 }, error: failure, startedAt: started,
-      duration: clock.now - start)
+      duration: clockReading() - start)
   }
 }
 
@@ -204,8 +203,15 @@ struct RunState {
   private let shared: Shared
   var slots: [Value]
   var records: [StepRecord?]
-  /// Each intent step's invocation, made on its first pass, by step index.
-  private var invocations: [IntentInvocation?]
+  /// Each intent step's invocation and argument sources, made on its first pass, by index.
+  private var calls: [ActionCall?]
+
+  /// What a pass of an intent step needs from its plan.
+  private struct ActionCall {
+    /// The invocation without values (see `IntentInvocation.with(positional:)`).
+    var invocation: IntentInvocation
+    var sources: [ArgumentSource]
+  }
 
   var plan: Plan { shared.plan }
   var configuration: Executor.Configuration { shared.configuration }
@@ -216,7 +222,7 @@ struct RunState {
     shared = Shared(plan: plan, configuration: configuration)
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
-    invocations = Array(repeating: nil, count: plan.stepCount)
+    calls = Array(repeating: nil, count: plan.stepCount)
   }
 
   /// Whether a loop step collects its passes' outputs.
@@ -276,15 +282,14 @@ struct RunState {
     }
     // Not through `notify`: an async function allocates its autoclosure's context in the task.
     if configuration.isObserved { configuration.observer(.stepStarted(info(step))) }
-    let clock = ContinuousClock()
-    let started = clock.now
+    let started = clockReading()
     var output: Value
     var dialog: String?
     var snippet: String?
     do {
       switch step.kind {
-      case .action(let action):
-        (output, dialog, snippet) = try await perform(action, step: step, previous: previous)
+      case .action:
+        (output, dialog, snippet) = try await perform(step, previous: previous)
       case .forEach(let items, let itemSlot, let body):
         output = try await forEach(step, items: items, itemSlot: itemSlot, body: body)
       case .branch(let condition, let then, let otherwise):
@@ -316,10 +321,10 @@ struct RunState {
         notify(
           .stepFinished(
             info(step), output: stop.output, dialog: nil, snippet: nil,
-            duration: clock.now - started))
+            duration: clockReading() - started))
         throw error
       }
-      let duration = clock.now - started
+      let duration = clockReading() - started
       var failure = error
       if failure.location == nil { failure.location = step.location }
       if failure.step == nil { failure.step = step.label }
@@ -344,7 +349,9 @@ struct RunState {
       }
       throw failure
     }
-    finish(step, output: output, dialog: dialog, snippet: snippet, duration: clock.now - started)
+    finish(
+      step, output: output, dialog: dialog, snippet: snippet,
+      duration: clockReading() - started)
     return output
   }
 
@@ -371,29 +378,31 @@ struct RunState {
   }
 
   /// Runs an intent step, with its retries.
-  nonisolated(nonsending) private mutating func perform(
-    _ action: ActionPlan, step: PlannedStep, previous: Value
-  )
+  nonisolated(nonsending) private mutating func perform(_ step: PlannedStep, previous: Value)
     async throws(IntentFlowError) -> (Value, String?, String?)
   {
+    // A step's invocation is the same on every pass but for its values: made once per run,
+    // with the step's argument sources, so that a pass does not copy the step's plan either.
+    let call: ActionCall
+    if let made = calls[step.index] {
+      call = made
+    } else {
+      guard case .action(let action) = step.kind else {
+        preconditionFailure("step \(step.index) is not an intent step")
+      }
+      call = ActionCall(invocation: makeInvocation(action, step: step), sources: action.sources)
+      calls[step.index] = call
+    }
     var arguments: [Value] = []
-    arguments.reserveCapacity(action.sources.count)
-    for source in action.sources {
+    arguments.reserveCapacity(call.sources.count)
+    for source in call.sources {
       switch source {
       case .unset: arguments.append(.null)
       case .given(let value): arguments.append(try evaluate(value, step: step))
       case .previous: arguments.append(previous)
       }
     }
-    // A step's invocation is the same on every pass but for its values: made once per run.
-    let invocation: IntentInvocation
-    if let template = invocations[step.index] {
-      invocation = template.with(positional: arguments)
-    } else {
-      let template = makeInvocation(action, step: step)
-      invocations[step.index] = template
-      invocation = template.with(positional: arguments)
-    }
+    let invocation = call.invocation.with(positional: arguments)
     let observer = configuration.observer
     let info = configuration.isObserved ? self.info(step) : nil
     var attempt = 0
@@ -413,24 +422,31 @@ struct RunState {
           beforeRetry: attempt, base: step.options.retryDelay, random: configuration.random)
         attempt += 1
         update(step) { $0.runs += 1 }
-        if delay > .zero {
-          do {
-            if let sleep = configuration.sleep {
-              try await sleep(delay)
-            } else {
-              try await Task.sleep(for: delay)
-            }
-          } catch {
-            throw IntentFlowError(
-              .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
-              location: step.location, step: step.label)
-          }
-        }
+        if delay > .zero { try await wait(delay, toRetry: step) }
       }
     }
   }
 
-  /// The invocation of an intent step, without its values (see ``perform(_:step:previous:)``).
+  /// Sleeps before a retry.
+  ///
+  /// A function of its own: the sleep's temporaries (of types whose size the standard library
+  /// does not fix) would otherwise be allocated in the task on every pass of every step.
+  @inline(never)
+  private func wait(_ delay: Duration, toRetry step: PlannedStep) async throws(IntentFlowError) {
+    do {
+      if let sleep = configuration.sleep {
+        try await sleep(delay)
+      } else {
+        try await Task.sleep(for: delay)
+      }
+    } catch {
+      throw IntentFlowError(
+        .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
+        location: step.location, step: step.label)
+    }
+  }
+
+  /// The invocation of an intent step, without its values (see ``perform(_:previous:)``).
   private func makeInvocation(_ action: ActionPlan, step: PlannedStep) -> IntentInvocation {
     var options = self.options
     options.requireConfirmation = step.options.confirm
@@ -563,3 +579,17 @@ extension StepRecord {
     change(&self)
   }
 }
+
+/// The continuous clock's time, as the duration since a fixed instant: a step's duration is
+/// the difference of two readings.
+///
+/// Not inlined, and no `Instant` in its callers: `ContinuousClock.Instant` is not frozen in the
+/// standard library, so an async function allocates each one it holds in the task (two
+/// allocations a step).
+@inline(never)
+func clockReading() -> Duration {
+  ContinuousClock.now - clockOrigin
+}
+
+/// The instant ``clockReading()`` counts from.
+private let clockOrigin = ContinuousClock.now
