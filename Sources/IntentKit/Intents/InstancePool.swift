@@ -21,6 +21,9 @@ final class InstancePool: Sendable {
     free.withLock { $0.popLast() } ?? make()
   }
 
+  /// The instances kept now (for tests).
+  var kept: [IntentInstance] { free.withLock { $0 } }
+
   /// Keeps `instance` for a later step, with its parameters emptied.
   func giveBack(_ instance: IntentInstance) {
     for slot in instance.slotList { slot.clear() }

@@ -25,6 +25,11 @@
 /// - Errors, retries, `onError` and fallbacks apply as to any step.
 /// - The step's ``StepLease`` is live while `perform()` runs and revoked when it returns.
 ///
+/// The engine keeps a few instances of such an intent between steps (see `InstancePool`): each
+/// step sets every parameter before `confirm()`, and the parameters are emptied when the step
+/// ends. Keep the intent's state in its parameters: a stored property that `init()` fills in is
+/// made once per kept instance, not once per step.
+///
 /// If an intent that conforms suspends anyway, it still ends correctly: it runs in the run's
 /// task, so the step waits for it without a timeout, and the run's cancellation reaches it
 /// (`Task.isCancelled` is true, its awaits end; a `CancellationError` it throws ends the step
