@@ -99,6 +99,8 @@ public struct IntentDescriptor: Sendable {
     let phrases: [String]
     let performsInline: Bool
     let instantiate: @Sendable () -> IntentInstance
+    /// Instances kept between steps, when ``performsInline`` (see ``InstancePool``).
+    let pool = InstancePool()
 
     /// Details known up front, for an intent that no Swift type declares (see
     /// `IntentDescriptor+Dynamic.swift`).
@@ -252,6 +254,8 @@ public final class IntentInstance: Sendable {
   let names: [String]
   let isCancellable: Bool
   let dynamic: DynamicWork?
+  /// The intent's work when it is a ``NonSuspendingIntent``, typed once per instance.
+  let inline: InlineWork?
 
   init(intent: any AppIntent, slotList: [ParameterSlot], names: [String], isCancellable: Bool) {
     self.intent = intent
@@ -259,6 +263,7 @@ public final class IntentInstance: Sendable {
     self.names = names
     self.isCancellable = isCancellable
     dynamic = nil
+    inline = (intent as? any NonSuspendingIntent).map { InlineWork.of($0) }
   }
 
   init(slotList: [ParameterSlot], names: [String], dynamic: DynamicWork) {
@@ -267,6 +272,7 @@ public final class IntentInstance: Sendable {
     self.names = names
     isCancellable = true
     self.dynamic = dynamic
+    inline = nil
   }
 
   /// The slots by parameter name (for tests and tools; the engine goes by position).

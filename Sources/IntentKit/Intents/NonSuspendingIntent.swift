@@ -25,10 +25,37 @@
 /// - Errors, retries, `onError` and fallbacks apply as to any step.
 /// - The step's ``StepLease`` is live while `perform()` runs and revoked when it returns.
 ///
+/// The engine keeps a few instances of such an intent between steps (see `InstancePool`): each
+/// step sets every parameter before `confirm()`, and the parameters are emptied when the step
+/// ends. Keep the intent's state in its parameters: a stored property that `init()` fills in is
+/// made once per kept instance, not once per step.
+///
 /// If an intent that conforms suspends anyway, it still ends correctly: it runs in the run's
 /// task, so the step waits for it without a timeout, and the run's cancellation reaches it
 /// (`Task.isCancelled` is true, its awaits end; a `CancellationError` it throws ends the step
 /// `cancelled`). An intent that is also a ``CancellableIntent`` expects to be told of
 /// cancellation while it is suspended, so it keeps a task of its own: for it, conforming
 /// changes nothing.
-public protocol NonSuspendingIntent: AppIntent {}
+public protocol NonSuspendingIntent: AppIntent {
+  /// Calls ``AppIntent/perform()`` and converts its result for the engine. Not for intents to
+  /// implement: the default is the only one the engine expects.
+  ///
+  /// A requirement with an inlinable default, so that the intent's own module specialises it
+  /// for the intent's type: the engine calls it with no generic metadata to look up and no
+  /// result of unknown size to allocate (about a tenth of a step).
+  func _performForEngine() async throws -> IntentInvocation.Result
+}
+
+extension NonSuspendingIntent {
+  @inlinable
+  public func _performForEngine() async throws -> IntentInvocation.Result {
+    let result = try await perform()
+    // Unwrapped here rather than through an optional `Value`, which is copied through the
+    // runtime's generic witnesses.
+    guard let output = result.value else {
+      return IntentInvocation.Result(output: .null, dialog: result.dialog, snippet: result.snippet)
+    }
+    return IntentInvocation.Result(
+      output: output.intentValue, dialog: result.dialog, snippet: result.snippet)
+  }
+}

@@ -73,8 +73,7 @@ public struct Parameter<T: ValueConvertible>: Sendable {
   @inlinable
   public var wrappedValue: T {
     get {
-      let value = slot.value ?? slot.metadata.defaultValue ?? .null
-      guard let typed = T(intentValue: value) else {
+      guard let typed = T(intentValue: slot.current) else {
         preconditionFailure(
           "parameter '\(slot.metadata.title)' (\(T.valueType)) was read without a value; "
             + "run intents through IntentInvocation so that parameters are resolved first")
@@ -137,6 +136,28 @@ final class ParameterSlot: Sendable {
   var value: Value? {
     get { storage.withLock { $0 } }
     set { storage.withLock { $0 = newValue } }
+  }
+
+  /// The value, or the default when none is set, or `null`.
+  ///
+  /// Copied out inside the lock as a `Value`, not as an optional one: an optional is copied
+  /// through the runtime's generic witnesses (a tenth of a microsecond each time).
+  @usableFromInline
+  var current: Value {
+    storage.withLock { stored in
+      if case .some(let value) = stored { return value }
+      return metadata.defaultValue ?? .null
+    }
+  }
+
+  /// Sets the resolved value.
+  func set(_ value: Value) {
+    storage.withLock { $0 = .some(value) }
+  }
+
+  /// Empties the slot.
+  func clear() {
+    storage.withLock { $0 = nil }
   }
 }
 

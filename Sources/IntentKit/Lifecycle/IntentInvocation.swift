@@ -45,14 +45,34 @@ public struct IntentInvocation: Sendable {
     case confirmed
   }
 
-  public var descriptor: IntentDescriptor
+  public var descriptor: IntentDescriptor {
+    get { storage.fields.descriptor }
+    set { storage = storage.with { $0.descriptor = newValue } }
+  }
   /// Parameter values by name, already evaluated; an absent name is unset.
-  public var arguments: [String: Value]
+  public var arguments: [String: Value] {
+    get { storage.fields.arguments }
+    set { storage = storage.with { $0.arguments = newValue } }
+  }
   /// The step's label in messages: its id, or the intent's identifier.
-  public var step: String
-  public var interaction: any InteractionHandler
-  public var context: IntentContext
-  public var options: Options
+  public var step: String {
+    get { storage.fields.step }
+    set { storage = storage.with { $0.step = newValue } }
+  }
+  public var interaction: any InteractionHandler {
+    get { storage.fields.interaction }
+    set { storage = storage.with { $0.interaction = newValue } }
+  }
+  public var context: IntentContext {
+    get { storage.fields.context }
+    set { storage = storage.with { $0.context = newValue } }
+  }
+  public var options: Options {
+    get { storage.fields.options }
+    set { storage = storage.with { $0.options = newValue } }
+  }
+
+  private var storage: Storage
 
   /// Prepares an invocation.
   public init(
@@ -60,32 +80,48 @@ public struct IntentInvocation: Sendable {
     interaction: any InteractionHandler = NonInteractiveHandler(),
     context: IntentContext = IntentContext(), options: Options = Options()
   ) {
-    self.descriptor = descriptor
-    self.arguments = arguments
-    self.step = step ?? descriptor.identifier.rawValue
-    self.interaction = interaction
-    self.context = context
-    self.context.interaction = interaction
-    self.options = options
+    var context = context
+    context.interaction = interaction
+    storage = Storage(
+      Storage.Fields(
+        descriptor: descriptor, arguments: arguments,
+        step: step ?? descriptor.identifier.rawValue, interaction: interaction, context: context,
+        options: options))
   }
 
   /// Prepares an invocation whose values are given by position, one for each of the
-  /// descriptor's parameters (`nil` for unset), as the executor binds them at plan time.
+  /// descriptor's parameters (`null` for unset, as an absent argument counts), as the executor
+  /// binds them at plan time.
   ///
   /// The result's ``Result/parameters`` are empty, unless ``Options/onPhase`` is set: the
   /// executor reads the resolved values only through that phase, and a step does not collect
   /// them for nobody.
+  ///
+  /// The context's ``IntentContext/interaction`` must be `interaction` already: it is not set
+  /// again here (setting it makes a new box for the context's shared fields).
   package init(
-    _ descriptor: IntentDescriptor, positional: [Value?], step: String,
+    _ descriptor: IntentDescriptor, positional: [Value], step: String,
     interaction: any InteractionHandler, context: IntentContext, options: Options
   ) {
-    self.init(
-      descriptor, step: step, interaction: interaction, context: context, options: options)
+    storage = Storage(
+      Storage.Fields(
+        descriptor: descriptor, arguments: [:], step: step, interaction: interaction,
+        context: context, options: options))
     self.positional = positional
   }
 
+  /// This invocation with other values by position (see
+  /// ``init(_:positional:step:interaction:context:options:)``).
+  ///
+  /// - Complexity: O(1): the other fields are shared, not copied.
+  package func with(positional: [Value]) -> IntentInvocation {
+    var copy = self
+    copy.positional = positional
+    return copy
+  }
+
   /// Parameter values by position; when set, ``arguments`` is not read.
-  private var positional: [Value?]?
+  private var positional: [Value]?
 
   /// What a finished invocation produced.
   public struct Result: Sendable {
@@ -93,8 +129,22 @@ public struct IntentInvocation: Sendable {
     public var output: Value
     public var dialog: String?
     public var snippet: String?
-    let names: [String]
-    let values: [Value]
+    var names: [String]
+    var values: [Value]
+
+    init(output: Value, dialog: String?, snippet: String?, names: [String], values: [Value]) {
+      self.output = output
+      self.dialog = dialog
+      self.snippet = snippet
+      self.names = names
+      self.values = values
+    }
+
+    /// A result with no parameters' values, as a ``NonSuspendingIntent`` makes it.
+    @usableFromInline
+    init(output: Value, dialog: String?, snippet: String?) {
+      self.init(output: output, dialog: dialog, snippet: snippet, names: [], values: [])
+    }
 
     /// Every parameter's resolved value.
     public var parameters: [String: Value] {
@@ -107,7 +157,7 @@ public struct IntentInvocation: Sendable {
   /// - Throws: ``IntentFlowError`` with code `needsValue`, `disambiguation`, `unsupported`,
   ///   `confirmationRequired`, `confirmationFailed`, `failed`, `timedOut` or `cancelled`.
   public func run() async throws(IntentFlowError) -> Result {
-    let details = descriptor.resolved
+    let details = storage.details
     let lease = StepLease()
     var context = context
     context.lease = lease
@@ -129,41 +179,81 @@ public struct IntentInvocation: Sendable {
 
   // The lifecycle's functions are `nonisolated(nonsending)`: they run on the caller's
   // executor, so entering one costs no executor check (a few percent of a step).
+  //
+  // For a `NonSuspendingIntent` the lifecycle calls the intent's `confirm()` and `perform()`
+  // itself, with no function of the engine's in between: each async call is a frame in the
+  // task's allocator and copies of its arguments, a tenth of such a step in all.
   nonisolated(nonsending) private func lifecycle(
     _ details: IntentDescriptor.Details, lease: StepLease
   )
     async throws(IntentFlowError) -> Result
   {
-    let instance = details.instantiate()
+    let inline = details.performsInline
+    let instance = inline ? details.pool.take(details.instantiate) : details.instantiate()
+    defer { if inline { details.pool.giveBack(instance) } }
     let keepsValues = positional == nil || options.onPhase != nil
     var values: [Value] = []
     if keepsValues { values.reserveCapacity(details.parameters.count) }
-    for (index, parameter) in details.parameters.enumerated() {
-      let given: Value?
+    for index in details.parameters.indices {
+      // An absent argument and `null` are the same to resolution.
+      let given: Value
       if let positional {
         given = positional[index]
       } else {
-        given = arguments[parameter.name]
+        given = arguments[details.names[index]] ?? .null
       }
       let slot = instance.slotList[index]
       let value: Value
-      if let quick = Self.resolvedAtOnce(parameter, slot: slot, given: given ?? .null) {
+      if let quick = Self.resolvedAtOnce(details, index, slot: slot, given: given) {
         value = quick
       } else {
-        value = try await resolve(parameter, slot: slot, given: given ?? .null)
+        value = try await resolve(details.parameters[index], slot: slot, given: given)
       }
-      slot.value = value
+      slot.set(value)
       if keepsValues { values.append(value) }
     }
     if let onPhase = options.onPhase {
       onPhase(.resolved(Dictionary(zip(details.names, values)) { first, _ in first }))
     }
-    try await confirm(instance)
+    let names = keepsValues ? details.names : []
+    guard inline, let work = instance.inline else {
+      try await confirm(instance)
+      options.onPhase?(.confirmed)
+      let result = try await perform(instance, lease: lease, details: details)
+      return Result(
+        output: result.value, dialog: result.dialog, snippet: result.snippet, names: names,
+        values: values)
+    }
+    let confirmation: ConfirmationResult
+    do {
+      confirmation = try await work.confirm()
+    } catch {
+      throw failure(error, doing: "confirming", parameter: nil)
+    }
+    if confirmation != .ready || options.requireConfirmation {
+      try await settle(confirmation)
+    }
     options.onPhase?(.confirmed)
-    let result = try await perform(instance, lease: lease, details: details)
-    return Result(
-      output: result.value, dialog: result.dialog, snippet: result.snippet,
-      names: keepsValues ? details.names : [], values: values)
+    // What `Deadline.run` gives an intent that finishes without suspending, with no task,
+    // timer, continuation or cancellation handler, since nothing can decide the step while
+    // the work runs without suspending: a run cancelled before the work begins never starts
+    // it; once begun, the work's value or error is the outcome, and no timeout applies; the
+    // lease is revoked as the work ends. An intent that suspends anyway is awaited here, in
+    // the run's task, whose cancellation it sees.
+    if Task.isCancelled {
+      let why = options.cancellationReason()
+      lease.decide(.cancelled(why))
+      throw IntentFlowError(.cancelled, "step '\(step)' was cancelled: \(why)", step: step)
+    }
+    defer { lease.revoke() }
+    do {
+      var result = try await work.perform()
+      result.names = names
+      result.values = values
+      return result
+    } catch {
+      throw performFailure(error)
+    }
   }
 
   // MARK: Resolve
@@ -174,22 +264,28 @@ public struct IntentInvocation: Sendable {
   ///
   /// Most parameters of most steps take this path, which saves two async calls each.
   private static func resolvedAtOnce(
-    _ parameter: ParameterDescriptor, slot: ParameterSlot, given: Value
+    _ details: IntentDescriptor.Details, _ index: Int, slot: ParameterSlot, given: Value
   ) -> Value? {
     guard slot.resolver == nil else { return nil }
-    switch parameter.type {
+    // Read in place: a copy of the descriptor is a dozen retains and releases.
+    let type = details.parameters[index].type
+    switch type {
     case .entity, .list(.entity): return nil
+    case .text:
+      // Text given for text, the commonest case: only its emptiness needs checking.
+      if case .text(let text) = given, !Value.isBlank(text) { return given }
     default: break
     }
     var value = given
-    if value.isMissing(for: parameter.type) {
-      if let fallback = parameter.defaultValue, !fallback.isMissing(for: parameter.type) {
+    if value.isMissing(for: type) {
+      let parameter = details.parameters[index]
+      if let fallback = parameter.defaultValue, !fallback.isMissing(for: type) {
         value = fallback
       } else {
         return parameter.isOptional ? .null : nil
       }
     }
-    return try? value.coerced(to: parameter.type)
+    return try? value.coerced(to: type)
   }
 
   nonisolated(nonsending) private func resolve(
@@ -397,6 +493,13 @@ public struct IntentInvocation: Sendable {
     } catch {
       throw failure(error, doing: "confirming", parameter: nil)
     }
+    try await settle(result)
+  }
+
+  /// Acts on what `confirm()` said: goes ahead, fails, or asks.
+  nonisolated(nonsending) private func settle(_ result: ConfirmationResult)
+    async throws(IntentFlowError)
+  {
     var prompt: String
     switch result {
     case .ready:
@@ -427,26 +530,26 @@ public struct IntentInvocation: Sendable {
     _ instance: IntentInstance, lease: StepLease, details: IntentDescriptor.Details
   ) async throws(IntentFlowError) -> ErasedResult {
     do {
-      // An intent that never suspends needs no task of its own (see `NonSuspendingIntent`).
-      if details.performsInline {
-        return try await Deadline.runInline(
-          instance, lease: lease, reason: options.cancellationReason)
-      }
       return try await Deadline.run(
         lease: lease, timeout: options.timeout, restartsOnProgress: details.isLongRunning,
         grace: options.cancellationGrace, sleep: options.sleep,
         reason: options.cancellationReason, onCancel: instance.onCancel,
         operation: instance.perform)
-    } catch let error as IntentFlowError {
-      var error = error
-      error.step = error.step ?? step
-      if error.code == .timedOut || error.code == .cancelled {
-        error.message = "step '\(step)' \(error.message)"
-      }
-      throw error
     } catch {
-      throw failure(error, doing: nil, parameter: nil)
+      throw performFailure(error)
     }
+  }
+
+  /// What a step reports when `perform()` (or its deadline) ended with `error`.
+  private func performFailure(_ error: any Error) -> IntentFlowError {
+    guard var error = error as? IntentFlowError else {
+      return failure(error, doing: nil, parameter: nil)
+    }
+    error.step = error.step ?? step
+    if error.code == .timedOut || error.code == .cancelled {
+      error.message = "step '\(step)' \(error.message)"
+    }
+    return error
   }
 
   // MARK: Helpers

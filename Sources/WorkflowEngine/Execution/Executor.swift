@@ -140,8 +140,7 @@ public struct Executor: Sendable {
   /// Runs a plan with bound inputs (see ``bindInputs(_:_:)``; unbound inputs are bound here).
   public func run(_ plan: Plan, inputs given: [String: Value] = [:]) async -> RunResult {
     let started = configuration.now()
-    let clock = ContinuousClock()
-    let start = clock.now
+    let start = clockReading()
     if configuration.isObserved {
       configuration.observer(.runStarted(workflow: plan.workflow.name))
     }
@@ -170,7 +169,7 @@ public struct Executor: Sendable {
     return RunResult(
       workflowName: plan.workflow.name, status: status, output: output,
       steps: run.records.compactMap { $0 }, error: failure, startedAt: started,
-      duration: clock.now - start)
+      duration: clockReading() - start)
   }
 }
 
@@ -184,6 +183,8 @@ struct RunState {
     let configuration: Executor.Configuration
     /// The invocation options every step starts from.
     let options: IntentInvocation.Options
+    /// The context every step of a run nobody observes starts from (each sets its id).
+    let context: IntentContext
 
     init(plan: Plan, configuration: Executor.Configuration) {
       self.plan = plan
@@ -193,21 +194,35 @@ struct RunState {
       options.sleep = configuration.sleep
       options.cancellationReason = configuration.cancellationReason
       self.options = options
+      context = IntentContext(
+        dependencies: configuration.dependencies, progress: .ignored, stepID: nil,
+        interaction: configuration.interaction)
     }
   }
 
   private let shared: Shared
   var slots: [Value]
   var records: [StepRecord?]
+  /// Each intent step's invocation and argument sources, made on its first pass, by index.
+  private var calls: [ActionCall?]
+
+  /// What a pass of an intent step needs from its plan.
+  private struct ActionCall {
+    /// The invocation without values (see `IntentInvocation.with(positional:)`).
+    var invocation: IntentInvocation
+    var sources: [ArgumentSource]
+  }
 
   var plan: Plan { shared.plan }
   var configuration: Executor.Configuration { shared.configuration }
   var options: IntentInvocation.Options { shared.options }
+  var context: IntentContext { shared.context }
 
   init(plan: Plan, configuration: Executor.Configuration) {
     shared = Shared(plan: plan, configuration: configuration)
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
+    calls = Array(repeating: nil, count: plan.stepCount)
   }
 
   /// Whether a loop step collects its passes' outputs.
@@ -265,16 +280,16 @@ struct RunState {
         return previous
       }
     }
-    notify(.stepStarted(info(step)))
-    let clock = ContinuousClock()
-    let started = clock.now
+    // Not through `notify`: an async function allocates its autoclosure's context in the task.
+    if configuration.isObserved { configuration.observer(.stepStarted(info(step))) }
+    let started = clockReading()
     var output: Value
     var dialog: String?
     var snippet: String?
     do {
       switch step.kind {
-      case .action(let action):
-        (output, dialog, snippet) = try await perform(action, step: step, previous: previous)
+      case .action:
+        (output, dialog, snippet) = try await perform(step, previous: previous)
       case .forEach(let items, let itemSlot, let body):
         output = try await forEach(step, items: items, itemSlot: itemSlot, body: body)
       case .branch(let condition, let then, let otherwise):
@@ -306,10 +321,10 @@ struct RunState {
         notify(
           .stepFinished(
             info(step), output: stop.output, dialog: nil, snippet: nil,
-            duration: clock.now - started))
+            duration: clockReading() - started))
         throw error
       }
-      let duration = clock.now - started
+      let duration = clockReading() - started
       var failure = error
       if failure.location == nil { failure.location = step.location }
       if failure.step == nil { failure.step = step.label }
@@ -334,7 +349,19 @@ struct RunState {
       }
       throw failure
     }
-    let duration = clock.now - started
+    finish(
+      step, output: output, dialog: dialog, snippet: snippet,
+      duration: clockReading() - started)
+    return output
+  }
+
+  /// Records a step that succeeded and tells the observer.
+  ///
+  /// A synchronous function of its own: in an async function the contexts of the closures
+  /// below would be allocated in the task, two allocations a step.
+  private mutating func finish(
+    _ step: PlannedStep, output: Value, dialog: String?, snippet: String?, duration: Duration
+  ) {
     slots[step.slot] = output
     update(step) {
       $0.status = .succeeded
@@ -348,45 +375,36 @@ struct RunState {
     notify(
       .stepFinished(
         info(step), output: output, dialog: dialog, snippet: snippet, duration: duration))
-    return output
   }
 
   /// Runs an intent step, with its retries.
-  nonisolated(nonsending) private mutating func perform(
-    _ action: ActionPlan, step: PlannedStep, previous: Value
-  )
+  nonisolated(nonsending) private mutating func perform(_ step: PlannedStep, previous: Value)
     async throws(IntentFlowError) -> (Value, String?, String?)
   {
-    var arguments: [Value?] = []
-    arguments.reserveCapacity(action.sources.count)
-    for source in action.sources {
+    // A step's invocation is the same on every pass but for its values: made once per run,
+    // with the step's argument sources, so that a pass does not copy the step's plan either.
+    let call: ActionCall
+    if let made = calls[step.index] {
+      call = made
+    } else {
+      guard case .action(let action) = step.kind else {
+        preconditionFailure("step \(step.index) is not an intent step")
+      }
+      call = ActionCall(invocation: makeInvocation(action, step: step), sources: action.sources)
+      calls[step.index] = call
+    }
+    var arguments: [Value] = []
+    arguments.reserveCapacity(call.sources.count)
+    for source in call.sources {
       switch source {
-      case .unset: arguments.append(nil)
+      case .unset: arguments.append(.null)
       case .given(let value): arguments.append(try evaluate(value, step: step))
       case .previous: arguments.append(previous)
       }
     }
-    var options = self.options
-    options.requireConfirmation = step.options.confirm
-    options.timeout = step.options.timeout ?? configuration.defaultTimeout
-    var progress = ProgressReporter.ignored
+    let invocation = call.invocation.with(positional: arguments)
     let observer = configuration.observer
-    let observed = configuration.isObserved
-    let info = observed ? self.info(step) : nil
-    if let info {
-      options.onPhase = { phase in
-        switch phase {
-        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
-        case .confirmed: observer(.stepConfirmed(info))
-        }
-      }
-      progress = ProgressReporter { observer(.progress(info, $0)) }
-    }
-    let context = IntentContext(
-      dependencies: configuration.dependencies, progress: progress, stepID: step.id)
-    let invocation = IntentInvocation(
-      action.descriptor, positional: arguments, step: step.label,
-      interaction: configuration.interaction, context: context, options: options)
+    let info = configuration.isObserved ? self.info(step) : nil
     var attempt = 0
     while true {
       do {
@@ -404,21 +422,56 @@ struct RunState {
           beforeRetry: attempt, base: step.options.retryDelay, random: configuration.random)
         attempt += 1
         update(step) { $0.runs += 1 }
-        if delay > .zero {
-          do {
-            if let sleep = configuration.sleep {
-              try await sleep(delay)
-            } else {
-              try await Task.sleep(for: delay)
-            }
-          } catch {
-            throw IntentFlowError(
-              .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
-              location: step.location, step: step.label)
-          }
-        }
+        if delay > .zero { try await wait(delay, toRetry: step) }
       }
     }
+  }
+
+  /// Sleeps before a retry.
+  ///
+  /// A function of its own: the sleep's temporaries (of types whose size the standard library
+  /// does not fix) would otherwise be allocated in the task on every pass of every step.
+  @inline(never)
+  private func wait(_ delay: Duration, toRetry step: PlannedStep) async throws(IntentFlowError) {
+    do {
+      if let sleep = configuration.sleep {
+        try await sleep(delay)
+      } else {
+        try await Task.sleep(for: delay)
+      }
+    } catch {
+      throw IntentFlowError(
+        .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
+        location: step.location, step: step.label)
+    }
+  }
+
+  /// The invocation of an intent step, without its values (see ``perform(_:previous:)``).
+  private func makeInvocation(_ action: ActionPlan, step: PlannedStep) -> IntentInvocation {
+    var options = self.options
+    options.requireConfirmation = step.options.confirm
+    options.timeout = step.options.timeout ?? configuration.defaultTimeout
+    let observer = configuration.observer
+    var context: IntentContext
+    if configuration.isObserved {
+      let info = self.info(step)
+      options.onPhase = { phase in
+        switch phase {
+        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
+        case .confirmed: observer(.stepConfirmed(info))
+        }
+      }
+      context = IntentContext(
+        dependencies: configuration.dependencies,
+        progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id,
+        interaction: configuration.interaction)
+    } else {
+      context = self.context
+      context.stepID = step.id
+    }
+    return IntentInvocation(
+      action.descriptor, positional: [], step: step.label,
+      interaction: configuration.interaction, context: context, options: options)
   }
 
   private mutating func runWorkflow(
@@ -526,3 +579,17 @@ extension StepRecord {
     change(&self)
   }
 }
+
+/// The continuous clock's time, as the duration since a fixed instant: a step's duration is
+/// the difference of two readings.
+///
+/// Not inlined, and no `Instant` in its callers: `ContinuousClock.Instant` is not frozen in the
+/// standard library, so an async function allocates each one it holds in the task (two
+/// allocations a step).
+@inline(never)
+func clockReading() -> Duration {
+  ContinuousClock.now - clockOrigin
+}
+
+/// The instant ``clockReading()`` counts from.
+private let clockOrigin = ContinuousClock.now
