@@ -101,9 +101,9 @@ struct RunLifecycleTests {
     let lock = sandbox.home.appendingPathComponent("runs/locks/\(id).lock").path
 
     daemon.send(SIGKILL)
-    _ = await daemon.finish(timeout: .seconds(10))
     #expect(try await CrossProcessEvents.waitUntilFree(lock: lock))
     let history = try parseJSONArray(try await sandbox.run("history", "--json").stdout)
     #expect(history.map { $0.string("status") } == ["cancelled"])
+    _ = await daemon.finish(timeout: .seconds(10))
   }
 }

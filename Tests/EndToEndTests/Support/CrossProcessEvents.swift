@@ -52,7 +52,8 @@ enum CrossProcessEvents {
 
   /// Waits until no process holds the `flock` lock on `path` (the run that held it has
   /// ended, or let it go). Every close of the file wakes the wait through inotify, which then
-  /// tries the lock again.
+  /// tries the lock again. A missing file counts as free: a run removes its lock file only
+  /// when it lets go of it.
   ///
   /// - Returns: Whether the lock was free within `limit`.
   static func waitUntilFree(lock path: String, within limit: Duration = .seconds(20))
@@ -63,10 +64,16 @@ enum CrossProcessEvents {
       guard watcher >= 0 else { throw Failure("inotify is not available") }
       defer { close(watcher) }
       guard inotify_add_watch(watcher, path, UInt32(IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)) >= 0
-      else { throw Failure("cannot watch '\(path)'") }
+      else {
+        if errno == ENOENT { return true }
+        throw Failure("cannot watch '\(path)'")
+      }
       // One descriptor for the whole wait: closing one of ours would wake the watch itself.
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw Failure("cannot open '\(path)'") }
+      guard descriptor >= 0 else {
+        if errno == ENOENT { return true }
+        throw Failure("cannot open '\(path)'")
+      }
       defer { close(descriptor) }
       func isFree() -> Bool {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
