@@ -12,28 +12,42 @@ extension WorkflowDecoder {
 
   /// Which of the keys that steps share a step has, and which kinds' markers, found in one
   /// pass over its members: most steps have three keys, and looking up each absent key would
-  /// compare it with every member.
+  /// compare it with every member. The keys decoding reads are noted by their position among
+  /// the members, so that they are not looked up again.
   struct StepKeyPresence {
     /// The positions in ``stepKinds`` of the kinds whose marker the step has, in table order.
     var firstKind: Int?
     var secondKind: Int?
-    var hasID = false
-    var hasCondition = false
-    var hasOnError = false
+    /// The positions among the members of `id`, `if`, `onError`, `parameters`, and the
+    /// marker of ``firstKind``.
+    var idMember: Int?
+    var conditionMember: Int?
+    var onErrorMember: Int?
+    var parametersMember: Int?
+    var markerMember: Int?
     /// `timeout`, `retry`, `onError` or `confirm` (see `decodeOptions`).
     var hasOptions = false
+    /// Whether every key is one an intent step accepts (the common keys, `intent` and
+    /// `parameters`): then an intent step has no key to report, and its keys are not checked
+    /// again (see `checkStepKeys`).
+    var onlyIntentKeys = true
+
+    var hasID: Bool { idMember != nil }
+    var hasCondition: Bool { conditionMember != nil }
+    var hasOnError: Bool { onErrorMember != nil }
 
     init(_ object: JSONObject) {
       var kinds: UInt8 = 0
       let ascii = object.keysAreASCII
-      for member in object.members {
+      // The first member of each key counts, as in `JSONObject.member(_:)`.
+      for (index, member) in object.members.enumerated() {
         let key = member.key
         if isKey(key, "id", ascii: ascii) {
-          hasID = true
+          idMember = idMember ?? index
         } else if isKey(key, "if", ascii: ascii) {
-          hasCondition = true
+          conditionMember = conditionMember ?? index
         } else if isKey(key, "onError", ascii: ascii) {
-          hasOnError = true
+          onErrorMember = onErrorMember ?? index
           hasOptions = true
         } else if isKey(key, "timeout", ascii: ascii) || isKey(key, "retry", ascii: ascii)
           || isKey(key, "confirm", ascii: ascii)
@@ -42,7 +56,15 @@ extension WorkflowDecoder {
         } else if let position = stepKinds.firstIndex(where: {
           isKey(key, $0.marker, ascii: ascii)
         }) {
+          if kinds & (1 << position) == 0, kinds & ((1 << position) - 1) == 0 {
+            markerMember = index  // the first marker of the first kind in table order
+          }
           kinds |= 1 << position
+          if stepKinds[position].marker != "intent" { onlyIntentKeys = false }
+        } else if isKey(key, "parameters", ascii: ascii) {
+          parametersMember = parametersMember ?? index
+        } else if !isKey(key, "description", ascii: ascii) {
+          onlyIntentKeys = false
         }
       }
       for position in stepKinds.indices where kinds & (1 << position) != 0 {
