@@ -74,16 +74,17 @@ extension PlanBuilder {
   private mutating func compile(_ template: Template, span: ValueSource.Span)
     -> Typed<CompiledValue>
   {
-    if let expression = template.singleExpression,
-      case .expression(_, let offset) = template.segments[0]
-    {
+    // The segments by index, each matched in place: a copy of a segment retains its
+    // expression's strings and path.
+    let parts = template.segments
+    if parts.count == 1, case .expression(let expression, let offset) = parts[0] {
       let typed = compile(expression, span: span, base: offset + 2)
       return Typed(compiled: .expression(typed.compiled), type: typed.type)
     }
     var segments: [CompiledValue.Segment] = []
-    segments.reserveCapacity(template.segments.count)
-    for segment in template.segments {
-      switch segment {
+    segments.reserveCapacity(parts.count)
+    for index in parts.indices {
+      switch parts[index] {
       case .text(let text): segments.append(.text(text))
       case .expression(let expression, let offset):
         let typed = compile(expression, span: span, base: offset + 2)
@@ -153,6 +154,7 @@ extension PlanBuilder {
       }
       guard let type = pathType(binding.type, reference.path, reference: reference, at: location)
       else { return Self.unresolved }
+      readSlots.insert(binding.slot)
       return Typed(
         compiled: .slot(
           binding.slot, path: reference.path, text: reference.description, location: location),
@@ -193,6 +195,7 @@ extension PlanBuilder {
   {
     guard case .property(let name)? = reference.path.first else {
       if reference.path.isEmpty {
+        for input in inputs { readSlots.insert(input.slot) }
         return Typed(compiled: .inputs(inputs.map { ($0.name, $0.slot) }), type: .dictionary)
       }
       error("write inputs.NAME to read an input", at: location)
@@ -214,6 +217,7 @@ extension PlanBuilder {
     guard let type = pathType(input.type, path, reference: reference, at: location) else {
       return nil
     }
+    readSlots.insert(input.slot)
     return Typed(
       compiled: .slot(input.slot, path: path, text: reference.description, location: location),
       type: type)
