@@ -201,8 +201,7 @@ struct WorkflowDecoder {
       return nil
     }
     let present = StepKeyPresence(object)
-    guard let position = present.firstKind, let kindNode = object[Self.stepKinds[position].marker]
-    else {
+    guard let position = present.firstKind, let marker = present.markerMember else {
       let known = Self.knownStepKeyNames
       for member in object.members where !known.contains(member.key) {
         unknownKey(member, allowed: known, in: "a step")
@@ -213,6 +212,7 @@ struct WorkflowDecoder {
       return nil
     }
     let kind = Self.stepKinds[position]
+    let kindNode = object.members[marker].value
     var otherKinds: [String] = []
     if let second = present.secondKind {
       let marker = Self.stepKinds[second].marker
@@ -222,17 +222,22 @@ struct WorkflowDecoder {
         at: object.member(marker)?.keyPosition ?? node.position)
       otherKinds = Self.stepKinds[second...].map(\.marker).filter { object.member($0) != nil }
     }
-    checkStepKeys(
-      object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
+    if kind.marker != "intent" || !present.onlyIntentKeys {
+      checkStepKeys(
+        object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
+    }
     let options = present.hasOptions ? decodeOptions(object) : StepOptions()
-    let id = present.hasID ? stepID(object) : nil
+    let idNode = present.idMember.map { object.members[$0].value }
+    let id = idNode.flatMap { stepID($0) }
     // A branch's 'if' is its condition, decoded with the branch.
     let condition =
-      kind.marker == "then" || !present.hasCondition
-      ? nil : object["if"].flatMap { decodeCondition($0) }
+      kind.marker == "then"
+      ? nil : present.conditionMember.flatMap { decodeCondition(object.members[$0].value) }
     let decoded: WorkflowStep.Kind?
     switch kind.marker {
-    case "intent": decoded = decodeAction(object, intent: kindNode)
+    case "intent":
+      decoded = decodeAction(
+        intent: kindNode, parameters: present.parametersMember.map { object.members[$0].value })
     case "forEach": decoded = decodeForEach(object, items: kindNode, at: node)
     case "then": decoded = decodeBranch(object, then: kindNode, at: node)
     case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
@@ -240,13 +245,14 @@ struct WorkflowDecoder {
     }
     guard let decoded else { return nil }
     var fallback: [WorkflowStep]?
-    if present.hasOnError, let onError = object["onError"], case .array = onError.kind {
+    if let member = present.onErrorMember, case .array = object.members[member].value.kind {
+      let onError = object.members[member].value
       fallback = decodeSteps(onError, what: "'onError'")
     }
     // Made whole at the end, not made and then changed: the step is then built in place
     // rather than copied.
     return WorkflowStep(
-      id: id, idLocation: id == nil ? nil : object["id"].map(location), location: location(node),
+      id: id, idLocation: id == nil ? nil : idNode.map(location), location: location(node),
       condition: condition, options: options, kind: decoded, fallback: fallback)
   }
 
@@ -277,8 +283,8 @@ struct WorkflowDecoder {
   }
 
   /// The step's `id`, or `nil` after reporting why it cannot be one.
-  private mutating func stepID(_ object: JSONObject) -> String? {
-    guard let idNode = object["id"], let id = text(idNode, what: "'id'") else { return nil }
+  private mutating func stepID(_ idNode: JSONNode) -> String? {
+    guard let id = text(idNode, what: "'id'") else { return nil }
     if Self.isReserved(id) {
       error("'\(id)' is reserved and cannot be a step id; choose another name", at: idNode)
       return nil
@@ -292,8 +298,10 @@ struct WorkflowDecoder {
     return id
   }
 
-  private mutating func decodeAction(_ object: JSONObject, intent: JSONNode) -> WorkflowStep.Kind {
-    let parameters = object["parameters"].map { decodeArguments($0, what: "'parameters'") } ?? []
+  private mutating func decodeAction(intent: JSONNode, parameters: JSONNode?)
+    -> WorkflowStep.Kind
+  {
+    let parameters = parameters.map { decodeArguments($0, what: "'parameters'") } ?? []
     return .action(
       ActionStep(
         intent: text(intent, what: "'intent'") ?? "", intentLocation: location(intent),

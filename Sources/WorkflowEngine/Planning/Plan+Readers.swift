@@ -9,14 +9,15 @@ import IntentKit
 /// build it.
 extension Plan {
   /// Plans a workflow, noting whose outputs can be read.
+  ///
+  /// - Parameter readSlots: the slots some expression of the plan reads (by slot number,
+  ///   not a set: slots are numbered from 0, and an array needs no hashing). Planning notes
+  ///   them as it binds references; a slot noted by an expression that did not make it into
+  ///   the plan only keeps an output that nobody reads.
   init(
     workflow: Workflow, inputs: [PlannedInput], steps: [PlannedStep], output: CompiledValue?,
-    outputType: ValueType, slotCount: Int, stepCount: Int
+    outputType: ValueType, slotCount: Int, stepCount: Int, readSlots: SlotSet
   ) {
-    // By slot number, not a set: slots are numbered from 0, and an array needs no hashing.
-    var readSlots = SlotSet(count: slotCount)
-    output.map { Self.collect($0, into: &readSlots) }
-    Self.collect(steps, into: &readSlots)
     var outputIsRead = [Bool](repeating: true, count: stepCount)
     Self.markUnread(steps, readSlots: readSlots, into: &outputIsRead)
     self.init(
@@ -58,58 +59,6 @@ extension Plan {
     case .action(let action): return action.readsPrevious
     case .forEach, .workflow: return false
     case .branch, .repeatLoop: return true
-    }
-  }
-
-  private static func collect(_ steps: [PlannedStep], into slots: inout SlotSet) {
-    // Indices rather than copies of the steps: a copy retains every field of a step.
-    for position in steps.indices {
-      if let condition = steps[position].condition { collect(condition, into: &slots) }
-      if let filter = steps[position].forEachOptions.filter { collect(filter, into: &slots) }
-      if let fallback = steps[position].fallback { collect(fallback.steps, into: &slots) }
-      switch steps[position].kind {
-      case .action(let action):
-        for case .given(let value) in action.sources { collect(value, into: &slots) }
-      case .forEach(let items, _, let body):
-        collect(items, into: &slots)
-        collect(body, into: &slots)
-      case .branch(let condition, let then, let otherwise):
-        collect(condition, into: &slots)
-        collect(then, into: &slots)
-        collect(otherwise, into: &slots)
-      case .repeatLoop(let count, _, let body):
-        collect(count, into: &slots)
-        collect(body, into: &slots)
-      case .workflow(_, let inputs):
-        for (_, value) in inputs { collect(value, into: &slots) }
-      }
-    }
-  }
-
-  private static func collect(_ value: CompiledValue, into slots: inout SlotSet) {
-    switch value {
-    case .literal: break
-    case .expression(let expression): collect(expression, into: &slots)
-    case .interpolation(let segments):
-      for case .expression(let expression) in segments { collect(expression, into: &slots) }
-    case .list(let items): for item in items { collect(item, into: &slots) }
-    case .dictionary(let members): for (_, member) in members { collect(member, into: &slots) }
-    }
-  }
-
-  private static func collect(_ expression: CompiledExpression, into slots: inout SlotSet) {
-    switch expression {
-    case .literal: break
-    case .slot(let slot, _, _, _): slots.insert(slot)
-    case .inputs(let inputs): for (_, slot) in inputs { slots.insert(slot) }
-    case .not(let operand): collect(operand, into: &slots)
-    case .and(let lhs, let rhs), .or(let lhs, let rhs), .compare(let lhs, _, let rhs),
-      .contains(let lhs, let rhs), .arithmetic(let lhs, _, let rhs, _), .coalesce(let lhs, let rhs),
-      .subscripted(let lhs, let rhs, _, _):
-      collect(lhs, into: &slots)
-      collect(rhs, into: &slots)
-    case .negate(let operand, _), .member(let operand, _, _, _): collect(operand, into: &slots)
-    case .runValue: break
     }
   }
 }

@@ -129,17 +129,27 @@ public struct ForEachOptions: Sendable {
 }
 
 /// An intent step's plan.
+///
+/// What all steps of an intent share (its descriptor, its parameters' names) is kept once, in
+/// the intent's ``PlannedIntent``: a step holds one reference to it, not a copy of each field.
 public struct ActionPlan: Sendable {
-  public var descriptor: IntentDescriptor
-  /// The parameter that takes the previous step's output, when the step leaves it unset.
-  public var implicitInput: String?
+  /// The intent, as planning read it.
+  let intent: PlannedIntent
   /// Each parameter's value source, by position (see `Plan+Binding.swift`).
   let sources: [ArgumentSource]
-  /// The parameters' names, by position: the descriptor's list, shared by the intent's steps.
-  let names: [String]
   /// The positions of the given arguments in the order the file gives them, when that is not
   /// the parameters' order; `nil` when it is (then no list is kept).
   let givenOrder: [Int]?
+  /// Whether the intent's input parameter takes the previous step's output.
+  let chainsInput: Bool
+
+  public var descriptor: IntentDescriptor { intent.descriptor }
+
+  /// The parameter that takes the previous step's output, when the step leaves it unset.
+  public var implicitInput: String? { chainsInput ? intent.input?.name : nil }
+
+  /// The parameters' names, by position: the descriptor's list, shared by the intent's steps.
+  var names: [String] { intent.names }
 
   /// The values the step gives its parameters, in the order the file gives them.
   ///
@@ -194,8 +204,12 @@ public enum RunValue: Sendable, Hashable {
 }
 
 /// A value with its expressions compiled.
-public indirect enum CompiledValue: Sendable {
-  case literal(Value)
+///
+/// Only a literal is boxed (a ``Value`` is five words, and copied through its type's value
+/// witnesses): an expression is a box already, and a list, an object or an interpolation an
+/// array, so a box around them was one more allocation for each parameter of each step.
+public enum CompiledValue: Sendable {
+  indirect case literal(Value)
   /// Exactly one `${…}`: the typed value.
   case expression(CompiledExpression)
   /// Text with expressions in it: always text.

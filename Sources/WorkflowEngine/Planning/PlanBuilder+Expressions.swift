@@ -13,7 +13,6 @@ extension PlanBuilder {
   mutating func compileOperation(_ expression: Expression, span: ValueSource.Span, base: Int)
     -> Typed<CompiledExpression>
   {
-    let unresolved = Typed<CompiledExpression>(compiled: .literal(.null), type: .any)
     switch expression {
     case .arithmetic(let lhs, let op, let rhs, let offset):
       let left = compile(lhs, span: span, base: base)
@@ -24,7 +23,7 @@ extension PlanBuilder {
           "'\(op.rawValue)' cannot combine \(Self.phrase(left.type)) and "
             + "\(Self.phrase(right.type)) (in '\(Self.bare(expression))'); "
             + Self.arithmeticHint(left.type, op, right.type), at: location)
-        return unresolved
+        return Self.unresolved
       }
       return Typed(
         compiled: .arithmetic(left.compiled, op, right.compiled, location: location), type: type)
@@ -35,7 +34,7 @@ extension PlanBuilder {
         error(
           "'-' cannot negate \(Self.phrase(typed.type)) (in '\(expression)'); only "
             + "numbers and durations can be negated", at: location)
-        return unresolved
+        return Self.unresolved
       }
       return Typed(compiled: .negate(typed.compiled, location: location), type: type)
     case .coalesce(let lhs, let rhs):
@@ -61,13 +60,13 @@ extension PlanBuilder {
           error(
             "'\(text)': a list is indexed by a whole number, not \(typedIndex.type.article) "
               + "\(typedIndex.type)", at: location)
-          return unresolved
+          return Self.unresolved
         }
       default:
         error(
           "'\(text)': \(typedContainer.type.article) \(typedContainer.type) cannot be indexed; "
             + "only lists and dictionaries can", at: location)
-        return unresolved
+        return Self.unresolved
       }
       return Typed(
         compiled: .subscripted(
@@ -78,7 +77,7 @@ extension PlanBuilder {
       let location = self.location(in: span, at: base + offset)
       let reference = Reference(root: container.description, path: [component], offset: offset)
       guard let type = pathType(typed.type, [component], reference: reference, at: location)
-      else { return unresolved }
+      else { return Self.unresolved }
       return Typed(
         compiled: .member(
           typed.compiled, [component], text: expression.description, location: location),
@@ -93,7 +92,6 @@ extension PlanBuilder {
   mutating func resolveRunName(_ reference: Reference, at location: SourceLocation)
     -> Typed<CompiledExpression>?
   {
-    let unresolved = Typed<CompiledExpression>(compiled: .literal(.null), type: .any)
     let compiled: CompiledExpression
     let type: ValueType
     var rest = reference.path
@@ -105,14 +103,14 @@ extension PlanBuilder {
     case "env":
       guard case .property(let name)? = rest.first else {
         error("write env.NAME to read the environment variable NAME", at: location)
-        return unresolved
+        return Self.unresolved
       }
       rest.removeFirst()
       (compiled, type) = (.runValue(.environment(name)), .text)
     case "run":
       guard case .property("id")? = rest.first else {
         error("'\(reference)': the run has only 'id'; write run.id", at: location)
-        return unresolved
+        return Self.unresolved
       }
       rest.removeFirst()
       (compiled, type) = (.runValue(.runID), .text)
@@ -130,7 +128,7 @@ extension PlanBuilder {
           message = "'\(reference)': did you mean 'workflow.\(suggestion)'?"
         }
         error(message, at: location)
-        return unresolved
+        return Self.unresolved
       }
       rest.removeFirst()
     default:
@@ -138,7 +136,7 @@ extension PlanBuilder {
     }
     guard !rest.isEmpty else { return Typed(compiled: compiled, type: type) }
     guard let pathType = pathType(type, rest, reference: reference, at: location) else {
-      return unresolved
+      return Self.unresolved
     }
     return Typed(
       compiled: .member(compiled, rest, text: reference.description, location: location),

@@ -3,9 +3,9 @@ import IntentKit
 /// What planning reads of an intent, read from its descriptor once per workflow rather than
 /// once per step: each read of a descriptor's details takes a lock and copies them.
 ///
-/// A class: every step of the intent shares it, and taking it from the table is one retain
-/// instead of a copy of each field.
-final class PlannedIntent {
+/// A class: every step of the intent shares it (its ``ActionPlan`` keeps it), and taking it
+/// from the table is one retain instead of a copy of each field.
+final class PlannedIntent: Sendable {
   let descriptor: IntentDescriptor
   let parameters: [ParameterDescriptor]
   /// The parameters as targets of a step's arguments.
@@ -16,13 +16,15 @@ final class PlannedIntent {
   /// position among the parameters.
   let input: (name: String, type: ValueType, isRequired: Bool, index: Int)?
   let outputType: ValueType
-  /// The parameters a step must give a value (or chain one), in declaration order, with
-  /// their positions.
-  let requiredParameters: [(index: Int, parameter: ParameterDescriptor)]
+  /// The positions of the parameters a step must give a value (or chain one), in
+  /// declaration order. (Positions, not descriptors: a copy of a descriptor retains each of
+  /// its fields, and the descriptor is read only for a message.)
+  let requiredParameters: [Int]
 
   init(_ descriptor: IntentDescriptor) {
     self.descriptor = descriptor
-    parameters = descriptor.parameters
+    let parameters = descriptor.parameters
+    self.parameters = parameters
     targets = parameters.map { ($0.name, $0.type) }
     let names = descriptor.parameterNames
     self.names = names
@@ -31,9 +33,7 @@ final class PlannedIntent {
       names.firstIndex(of: input.name).map { (input.name, input.type, input.isRequired, $0) }
     }
     outputType = descriptor.outputType
-    requiredParameters = parameters.enumerated().filter(\.element.isRequired).map {
-      ($0.offset, $0.element)
-    }
+    requiredParameters = parameters.indices.filter { parameters[$0].isRequired }
   }
 
   /// The position of the parameter named `name`, or `nil` when the intent has none.

@@ -17,10 +17,10 @@ extension PlanBuilder {
       for argument in action.parameters { _ = compile(argument.value) }
       return nil
     }
-    let descriptor = intent.descriptor
     // Each value given, compiled, checked and bound to its parameter by position, in one
-    // list the plan keeps (see `Plan+Binding.swift`).
-    var sources = [ArgumentSource](repeating: .unset, count: intent.targets.count)
+    // list the plan keeps (see `Plan+Binding.swift`). The intent's descriptor is read only
+    // for a message: a copy of it retains each of its fields.
+    var sources = ArgumentSource.unset(count: intent.targets.count)
     var ascending = true
     var last = -1
     // By index: a copy of an argument would retain each of its fields.
@@ -28,7 +28,7 @@ extension PlanBuilder {
       let typed = compile(action.parameters[position].value)
       guard let index = intent.position(of: action.parameters[position].name) else {
         error(
-          Self.unknownParameter(action.parameters[position], of: descriptor),
+          Self.unknownParameter(action.parameters[position], of: intent.descriptor),
           at: action.parameters[position].nameLocation)
         continue
       }
@@ -36,7 +36,7 @@ extension PlanBuilder {
       sources[index] = .given(
         checkValue(
           action.parameters[position].value, typed, against: target.type,
-          what: "parameter '\(target.name)' of '\(descriptor.identifier)'"))
+          what: "parameter '\(target.name)' of '\(intent.descriptor.identifier)'"))
       if index < last { ascending = false }
       last = index
     }
@@ -49,14 +49,16 @@ extension PlanBuilder {
       else { continue }
       if case .literal = value { continue }
       error(
-        "'\(descriptor.identifier)' takes no ${…} in '\(name)': \(reason)",
+        "'\(intent.descriptor.identifier)' takes no ${…} in '\(name)': \(reason)",
         at: action.parameters[position].value.span.location)
     }
     var chained: String?
     let implicitInput = chainInput(
       of: intent, sources: sources, chained: &chained, previous: previous, step: step)
-    for (index, parameter) in intent.requiredParameters where parameter.name != chained {
+    for index in intent.requiredParameters where intent.names[index] != chained {
       if case .given = sources[index] { continue }
+      let parameter = intent.parameters[index]
+      let descriptor = intent.descriptor
       var message =
         "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
       message += "; add \"\(parameter.name)\": … to the step's parameters"
@@ -69,10 +71,10 @@ extension PlanBuilder {
     return PlannedKind(
       kind: .action(
         ActionPlan(
-          descriptor: descriptor, implicitInput: implicitInput, sources: sources,
-          names: intent.names,
+          intent: intent, sources: sources,
           givenOrder: ascending
-            ? nil : action.parameters.compactMap { intent.position(of: $0.name) })),
+            ? nil : action.parameters.compactMap { intent.position(of: $0.name) },
+          chainsInput: implicitInput != nil)),
       outputType: intent.outputType, label: action.intent)
   }
 
@@ -122,10 +124,10 @@ extension PlanBuilder {
     of intent: PlannedIntent, sources: [ArgumentSource], chained: inout String?,
     previous: ValueType?, step: WorkflowStep
   ) -> String? {
-    let descriptor = intent.descriptor
     guard let input = intent.input, case .unset = sources[input.index], let previous,
       previous != .nothing
     else { return nil }
+    let descriptor = intent.descriptor
     if case .never(let reason) = previous.coercion(to: input.type) {
       if input.isRequired {
         error(

@@ -4,6 +4,13 @@ import Suggestions
 /// Compiling values and expressions: references bound to slots, types inferred and checked,
 /// literals converted in advance.
 extension PlanBuilder {
+  /// What a reference that names nothing compiles to, after it is reported. Made only then:
+  /// a compiled expression is boxed, and a box made up front for every reference in case it
+  /// fails was one allocation per reference.
+  static var unresolved: Typed<CompiledExpression> {
+    Typed(compiled: .literal(.null), type: .any)
+  }
+
   /// Checks a value against the type it must take; pre-coerces literals. `what` names the
   /// value in a message, and is worked out only for one.
   @discardableResult
@@ -67,16 +74,17 @@ extension PlanBuilder {
   private mutating func compile(_ template: Template, span: ValueSource.Span)
     -> Typed<CompiledValue>
   {
-    if let expression = template.singleExpression,
-      case .expression(_, let offset) = template.segments[0]
-    {
+    // The segments by index, each matched in place: a copy of a segment retains its
+    // expression's strings and path.
+    let parts = template.segments
+    if parts.count == 1, case .expression(let expression, let offset) = parts[0] {
       let typed = compile(expression, span: span, base: offset + 2)
       return Typed(compiled: .expression(typed.compiled), type: typed.type)
     }
     var segments: [CompiledValue.Segment] = []
-    segments.reserveCapacity(template.segments.count)
-    for segment in template.segments {
-      switch segment {
+    segments.reserveCapacity(parts.count)
+    for index in parts.indices {
+      switch parts[index] {
       case .text(let text): segments.append(.text(text))
       case .expression(let expression, let offset):
         let typed = compile(expression, span: span, base: offset + 2)
@@ -133,9 +141,8 @@ extension PlanBuilder {
   private mutating func resolve(_ reference: Reference, at location: SourceLocation)
     -> Typed<CompiledExpression>
   {
-    let unresolved = Typed<CompiledExpression>(compiled: .literal(.null), type: .any)
     if reference.root == "inputs" {
-      return resolveInput(reference, at: location) ?? unresolved
+      return resolveInput(reference, at: location) ?? Self.unresolved
     }
     for scope in scopes.reversed() {
       guard let binding = scope[reference.root] else { continue }
@@ -143,17 +150,18 @@ extension PlanBuilder {
         error(
           "step '\(reference.root)' produces no value (its intent returns nothing)",
           at: location)
-        return unresolved
+        return Self.unresolved
       }
       guard let type = pathType(binding.type, reference.path, reference: reference, at: location)
-      else { return unresolved }
+      else { return Self.unresolved }
+      readSlots.insert(binding.slot)
       return Typed(
         compiled: .slot(
           binding.slot, path: reference.path, text: reference.description, location: location),
         type: type)
     }
     if let typed = resolveRunName(reference, at: location) { return typed }
-    if brokenStepIDs.contains(reference.root) { return unresolved }
+    if brokenStepIDs.contains(reference.root) { return Self.unresolved }
     if let declared = declaredSteps[reference.root] {
       if !hasPlanned(reference.root) {
         error(
@@ -164,7 +172,7 @@ extension PlanBuilder {
           "step '\(reference.root)' (line \(declared.line)) is inside a block that has ended; "
             + "give the block an id and refer to that instead", at: location)
       }
-      return unresolved
+      return Self.unresolved
     }
     var names = scopes.flatMap(\.keys)
     names.append("inputs")
@@ -178,7 +186,7 @@ extension PlanBuilder {
       message += hint
     }
     error(message, at: location)
-    return unresolved
+    return Self.unresolved
   }
 
   /// Binds `inputs` or `inputs.NAME…`; `nil` after reporting why it names no input.
@@ -187,6 +195,7 @@ extension PlanBuilder {
   {
     guard case .property(let name)? = reference.path.first else {
       if reference.path.isEmpty {
+        for input in inputs { readSlots.insert(input.slot) }
         return Typed(compiled: .inputs(inputs.map { ($0.name, $0.slot) }), type: .dictionary)
       }
       error("write inputs.NAME to read an input", at: location)
@@ -208,6 +217,7 @@ extension PlanBuilder {
     guard let type = pathType(input.type, path, reference: reference, at: location) else {
       return nil
     }
+    readSlots.insert(input.slot)
     return Typed(
       compiled: .slot(input.slot, path: path, text: reference.description, location: location),
       type: type)

@@ -40,6 +40,9 @@ struct PlanBuilder {
   var intents: [String: PlannedIntent] = [:]
   /// The intent found last, and the name the step gave it.
   var lastIntent: (name: String, intent: PlannedIntent)?
+  /// The slots that compiled expressions read, noted as references are bound (see
+  /// `Plan+Readers.swift`), rather than found by walking the plan again.
+  var readSlots = SlotSet(count: 0)
 
   /// What a name in scope stands for.
   struct Binding {
@@ -85,7 +88,7 @@ struct PlanBuilder {
     if let schedule = workflow.schedule { checkUnattended(schedule, steps: steps) }
     return Plan(
       workflow: workflow, inputs: inputs, steps: steps, output: output, outputType: outputType,
-      slotCount: slotCount, stepCount: stepCount)
+      slotCount: slotCount, stepCount: stepCount, readSlots: readSlots)
   }
 
   // MARK: Ids and inputs

@@ -10,8 +10,15 @@ struct SlotSet {
     slot < flags.count && flags[slot]
   }
 
+  /// Notes `slot`, growing the set as needed.
+  ///
+  /// - Complexity: amortised O(1): the flags at least double when they grow, since planning
+  ///   notes slots as it numbers them, each a little beyond the last.
   mutating func insert(_ slot: Int) {
-    if slot >= flags.count { flags += [Bool](repeating: false, count: slot + 1 - flags.count) }
+    if slot >= flags.count {
+      let count = Swift.max(slot + 1, flags.count * 2, 64)
+      flags += repeatElement(false, count: count - flags.count)
+    }
     flags[slot] = true
   }
 }
