@@ -47,9 +47,8 @@ public struct DependencyValues: Sendable {
     /// SwiftPM's testing helper), else `live`. Decided once, from the program's name and
     /// arguments and XCTest's environment variables.
     public static let current: Context = {
-      let environment = ProcessInfo.processInfo.environment
       let markers = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
-      if markers.contains(where: { environment[$0] != nil }) { return .test }
+      if markers.contains(where: { ProcessEnvironment.variable($0) != nil }) { return .test }
       let isTestRunner = CommandLine.arguments.prefix(2).contains { argument in
         argument.hasSuffix(".xctest") || argument.hasSuffix("/xctest")
           || argument.hasSuffix("swiftpm-testing-helper")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import IntentFlowCLI
+@testable import IntentKit
 
 @Suite("Reading the process's environment without ProcessInfo")
 struct ProcessEnvironmentTests {
@@ -17,6 +17,14 @@ struct ProcessEnvironmentTests {
     setenv("INTENTFLOW_TEST_ENVIRONMENT", "a=b", 1)
     defer { unsetenv("INTENTFLOW_TEST_ENVIRONMENT") }
     #expect(ProcessEnvironment.variables()["INTENTFLOW_TEST_ENVIRONMENT"] == "a=b")
+  }
+
+  @Test("one variable is read by name; an unset one is nil")
+  func oneVariable() {
+    setenv("INTENTFLOW_TEST_ENVIRONMENT", "a=b", 1)
+    defer { unsetenv("INTENTFLOW_TEST_ENVIRONMENT") }
+    #expect(ProcessEnvironment.variable("INTENTFLOW_TEST_ENVIRONMENT") == "a=b")
+    #expect(ProcessEnvironment.variable("INTENTFLOW_TEST_UNSET_VARIABLE") == nil)
   }
 
   @Test("the current directory is the one FileManager reports")
