@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import Testing
 
 @testable import IntentKit
@@ -23,6 +24,21 @@ struct ParameterFieldsTests {
     }
     #expect(ParameterFields.names(of: intent, holding: slots) == mirrored)
     #expect(mirrored == ["name", "times", "punctuation", "volume"])
+  }
+
+  @Test("stored properties are named and placed as the standard library's reflection says")
+  func agreesWithTheStandardLibrary() throws {
+    for type in [Mixed.self, Greet.self, Reversed.self, Careful.self] as [any AppIntent.Type] {
+      var expected: [String] = []
+      _ = _forEachField(of: type) { name, offset, _, _ in
+        expected.append("\(String(cString: name))@\(offset)")
+        return true
+      }
+      let read = try #require(ParameterFields.storedProperties(of: type))
+      #expect(read.map { "\($0.name)@\($0.offset)" } == expected)
+    }
+    #expect(ParameterFields.storedProperties(of: ClassIntent.self) == nil)
+    #expect(ParameterFields.storedProperties(of: Int?.self) == nil)
   }
 
   @Test(
