@@ -124,13 +124,7 @@ final class RunHistory: Sendable {
     } catch {
       context.printError("warning: the run's end was not recorded in history: \(error)")
     }
-    // The next run opens the store faster with a short log (see `Database.trimLog`).
-    store.database.trimLog(longerThan: Self.logBytes)
   }
-
-  /// The length of the store's log, in bytes, past which a run empties it when it ends:
-  /// about 30 pages, five runs' records.
-  static let logBytes = 128 << 10
 
   /// The texts to hide: each input value's text form of 3 characters or more, longest first
   /// (so that a value containing another is hidden whole). Shorter values are left, as

@@ -55,7 +55,7 @@ final class Connection: @unchecked Sendable {
         action: "cannot open database")
     }
     sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, busyMilliseconds)
+    sqlite3_busy_timeout(handle, 5000)
     // A short-lived process (every `intentflow run`) would otherwise checkpoint and sync the
     // log on close; the log is checkpointed instead when it grows past `walPages` pages.
     _ = intentflow_sqlite3_no_checkpoint_on_close(handle)
@@ -83,9 +83,6 @@ final class Connection: @unchecked Sendable {
 
   /// The length of the write-ahead log, in pages, past which a commit checkpoints it.
   static let walPages: Int32 = 200
-
-  /// How long a statement waits for another connection's lock before failing as busy.
-  static let busyMilliseconds: Int32 = 5000
 
   /// Creates the database file readable and writable by its owner only (0600) when it does
   /// not exist yet; SQLite gives its `-wal` and `-shm` files the same permissions. An
