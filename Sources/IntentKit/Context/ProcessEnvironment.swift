@@ -29,14 +29,16 @@ public enum ProcessEnvironment {
       var index = 0
       while let entry = entries[index] {
         index += 1
-        let text = String(cString: entry)
-        // An entry without '=' is not a variable; one starting with '=' has no name.
-        guard let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")),
-          equals != text.startIndex
-        else { continue }
-        let name = String(text[..<equals])
+        // An entry without '=' is not a variable; one starting with '=' has no name. The name
+        // and the value are decoded from the C string's bytes directly (invalid UTF-8
+        // repaired, as `String(cString:)` does), without a string for the whole entry.
+        guard let equals = strchr(entry, Int32(UInt8(ascii: "="))), equals != entry else {
+          continue
+        }
+        let name = String(
+          decoding: UnsafeRawBufferPointer(start: entry, count: equals - entry), as: UTF8.self)
         if variables[name] == nil {
-          variables[name] = String(text[text.index(after: equals)...])
+          variables[name] = String(cString: equals + 1)
         }
       }
       return variables
