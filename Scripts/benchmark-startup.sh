@@ -17,7 +17,8 @@ done
 if [ -n "${INTENTFLOW_BINARY:-}" ]; then
   binary=$INTENTFLOW_BINARY
 else
-  swift build -c release --static-swift-stdlib --product intentflow >/dev/null
+  swift build -c release --static-swift-stdlib --disable-local-rpath --product intentflow \
+    >/dev/null
   binary=$PWD/.build/release/intentflow
 fi
 work=$(mktemp -d)

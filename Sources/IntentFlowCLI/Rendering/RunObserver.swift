@@ -9,7 +9,10 @@ final class RunObserver: Sendable {
   private let context: CLIContext
   private let verbose: Bool
   private let quiet: Bool
-  private let bars = Mutex<[Int: ProgressBar]>([:])
+  /// The bars shown, by step index. A list, not a dictionary: a run shows a few at a time,
+  /// and destroying a `[Int: ProgressBar]` (even an empty one) made the runtime instantiate
+  /// its type and search every conformance record of the program for `Int: Hashable`.
+  private let bars = Mutex<[(step: Int, bar: ProgressBar)]>([])
 
   init(context: CLIContext, verbose: Bool, quiet: Bool) {
     self.context = context
@@ -58,16 +61,19 @@ final class RunObserver: Sendable {
 
   private func bar(for step: StepInfo, total: Int?) -> ProgressBar {
     bars.withLock { bars in
-      if let bar = bars[step.index] { return bar }
+      if let shown = bars.first(where: { $0.step == step.index }) { return shown.bar }
       let bar = ProgressBar(
         label: step.label, total: total, terminal: context.terminal, output: context.standardError)
-      bars[step.index] = bar
+      bars.append((step.index, bar))
       return bar
     }
   }
 
   private func finishBar(_ step: StepInfo) {
-    let bar = bars.withLock { $0.removeValue(forKey: step.index) }
+    let bar = bars.withLock { bars -> ProgressBar? in
+      guard let position = bars.firstIndex(where: { $0.step == step.index }) else { return nil }
+      return bars.remove(at: position).bar
+    }
     bar?.finish()
   }
 

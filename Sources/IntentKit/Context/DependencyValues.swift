@@ -47,9 +47,8 @@ public struct DependencyValues: Sendable {
     /// SwiftPM's testing helper), else `live`. Decided once, from the program's name and
     /// arguments and XCTest's environment variables.
     public static let current: Context = {
-      let environment = ProcessInfo.processInfo.environment
       let markers = ["XCTestConfigurationFilePath", "XCTestBundlePath", "XCTestSessionIdentifier"]
-      if markers.contains(where: { environment[$0] != nil }) { return .test }
+      if markers.contains(where: { ProcessEnvironment.variable($0) != nil }) { return .test }
       let isTestRunner = CommandLine.arguments.prefix(2).contains { argument in
         argument.hasSuffix(".xctest") || argument.hasSuffix("/xctest")
           || argument.hasSuffix("swiftpm-testing-helper")
@@ -58,7 +57,10 @@ public struct DependencyValues: Sendable {
     }()
   }
 
-  private var storage: [ObjectIdentifier: any Sendable] = [:]
+  /// The values set, by key. A list, not a dictionary: a run sets a handful, and the first
+  /// value set in a `[ObjectIdentifier: any Sendable]` made the runtime search every protocol
+  /// conformance record of the program for `ObjectIdentifier: Hashable` (a cold run's 6 %).
+  private var storage: [(key: ObjectIdentifier, value: any Sendable)] = []
   /// Which defaults unset keys give.
   public var context: Context
 
@@ -69,12 +71,22 @@ public struct DependencyValues: Sendable {
   }
 
   /// The value for a key: the one set, or the key's default for the ``context``.
+  ///
+  /// - Complexity: O(n) in the number of values set, which is a handful.
   public subscript<K: DependencyKey>(key: K.Type) -> K.Value {
     get {
-      if let value = storage[ObjectIdentifier(key)] as? K.Value { return value }
+      let id = ObjectIdentifier(key)
+      if let value = storage.first(where: { $0.key == id })?.value as? K.Value { return value }
       return context == .test ? K.testValue : K.defaultValue
     }
-    set { storage[ObjectIdentifier(key)] = newValue }
+    set {
+      let id = ObjectIdentifier(key)
+      if let index = storage.firstIndex(where: { $0.key == id }) {
+        storage[index].value = newValue
+      } else {
+        storage.append((id, newValue))
+      }
+    }
   }
 }
 

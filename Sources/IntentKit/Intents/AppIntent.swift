@@ -37,6 +37,26 @@ public protocol AppIntent: Sendable {
 
   /// Does the work.
   func perform() async throws -> IntentResult<Output>
+
+  // Which of the protocols below the intent adopts, as the engine asks it: asking the type
+  // (`Intent.self is any LongRunningIntent.Type`) would search every conformance record of the
+  // binary the first time, for each intent type and protocol (see `AppIntent+Conformances.swift`).
+  // Each has a default and another in its protocol's extension; an intent never writes them.
+
+  /// Whether the intent is a ``LongRunningIntent``. Not for intents to implement.
+  static var _isLongRunningIntent: Bool { get }
+  /// Whether the intent is a ``CancellableIntent``. Not for intents to implement.
+  static var _isCancellableIntent: Bool { get }
+  /// Whether the intent is a ``NonSuspendingIntent``. Not for intents to implement.
+  static var _isNonSuspendingIntent: Bool { get }
+  /// Whether the intent is a ``ConfirmingIntent``. Not for intents to implement.
+  static var _isConfirmingIntent: Bool { get }
+  /// A ``ConfirmingIntent``'s ``ConfirmingIntent/confirmationParameter``, else `nil`. Not for
+  /// intents to implement.
+  static var _confirmationParameter: String? { get }
+  /// A ``LiteralParameters`` intent's ``LiteralParameters/literalParameters``, else empty.
+  /// Not for intents to implement.
+  static var _literalParameters: [String: String] { get }
 }
 
 extension AppIntent {

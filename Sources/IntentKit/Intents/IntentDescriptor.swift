@@ -7,8 +7,9 @@ import Synchronization
 /// JSON Schema, and it makes fresh instances to run.
 ///
 /// Making a descriptor reads only the intent's static texts. The parameters are read the first
-/// time anyone asks (one instance of the intent and one `Mirror`), so a registry of many intents
-/// costs almost nothing to build and a run pays only for the intents its workflow uses.
+/// time anyone asks (one instance of the intent, and its type's field records: see
+/// `ParameterFields`), so a registry of many intents costs almost nothing to build and a run
+/// pays only for the intents its workflow uses.
 public struct IntentDescriptor: Sendable {
   public let identifier: IntentIdentifier
   public let title: String
@@ -95,8 +96,8 @@ public struct IntentDescriptor: Sendable {
     let literalParameters: [String: String]
     let asksForConfirmation: Bool
     let confirmationParameter: String?
-    let schema: AppSchema?
-    let phrases: [String]
+    private let findSchema: @Sendable () -> AppSchema?
+    private let findPhrases: @Sendable () -> [String]
     let performsInline: Bool
     let instantiate: @Sendable () -> IntentInstance
     /// Instances kept between steps, when ``performsInline`` (see ``InstancePool``).
@@ -118,15 +119,27 @@ public struct IntentDescriptor: Sendable {
       self.literalParameters = literalParameters
       self.asksForConfirmation = asksForConfirmation
       self.confirmationParameter = confirmationParameter
-      self.schema = schema
-      self.phrases = phrases
+      findSchema = { schema }
+      findPhrases = { phrases }
       self.performsInline = performsInline
       self.instantiate = instantiate
     }
 
     init<Intent: AppIntent>(_: Intent.Type) {
       let (probe, collected) = SlotCollector.make(Intent.self)
-      let reflected = Self.slots(of: probe)
+      // The slots a new instance hands to the collector are its parameters, in order, unless
+      // the intent creates parameters in some unusual way: then reflect on every instance.
+      let positional: Bool
+      let reflected: [(String, ParameterSlot)]
+      if let names = ParameterFields.names(of: probe, holding: collected) {
+        reflected = Array(zip(names, collected))
+        positional = true
+      } else {
+        reflected = Self.slots(of: probe)
+        positional =
+          collected.count == reflected.count
+          && zip(collected, reflected).allSatisfy { $0 === $1.1 }
+      }
       let parameters = reflected.map { name, slot in
         ParameterDescriptor(name: name, metadata: slot.metadata)
       }
@@ -138,26 +151,27 @@ public struct IntentDescriptor: Sendable {
         inputs.count <= 1, "\(Intent.identifier) marks more than one parameter as its input")
       inputIndex = inputs.first
       outputType = Intent.Output.valueType
-      isLongRunning = Intent.self is any LongRunningIntent.Type
-      literalParameters = (Intent.self as? any LiteralParameters.Type)?.literalParameters ?? [:]
-      asksForConfirmation = Intent.self is any ConfirmingIntent.Type
-      confirmationParameter = (Intent.self as? any ConfirmingIntent.Type)?.confirmationParameter
-      schema = (Intent.self as? any SchemaConformingIntent.Type)?.schema
-      phrases = (Intent.self as? any PhraseProvidingIntent.Type)?.phrases ?? []
-      let isCancellable = Intent.self is any CancellableIntent.Type
-      performsInline = Intent.self is any NonSuspendingIntent.Type && !isCancellable
-      // The slots a new instance hands to the collector are its parameters, in order, unless
-      // the intent creates parameters in some unusual way: then reflect on every instance.
-      let positional =
-        collected.count == reflected.count
-        && zip(collected, reflected).allSatisfy { $0 === $1.1 }
+      // Asked of the type's requirements, not by casts (see `AppIntent+Conformances.swift`);
+      // the schema and phrases only when asked, as few commands read them.
+      isLongRunning = Intent._isLongRunningIntent
+      literalParameters = Intent._literalParameters
+      asksForConfirmation = Intent._isConfirmingIntent
+      confirmationParameter = Intent._confirmationParameter
+      findSchema = { (Intent.self as? any SchemaConformingIntent.Type)?.schema }
+      findPhrases = { (Intent.self as? any PhraseProvidingIntent.Type)?.phrases ?? [] }
+      let isCancellable = Intent._isCancellableIntent
+      let inline = Intent._isNonSuspendingIntent && !isCancellable
+      performsInline = inline
       instantiate = {
         let (intent, slots) = SlotCollector.make(Intent.self, expecting: names.count)
         return IntentInstance(
           intent: intent, slotList: positional ? slots : Self.slots(of: intent).map(\.1),
-          names: names, isCancellable: isCancellable)
+          names: names, isCancellable: isCancellable, performsInline: inline)
       }
     }
+
+    var schema: AppSchema? { findSchema() }
+    var phrases: [String] { findPhrases() }
 
     private static func slots(of intent: some AppIntent) -> [(String, ParameterSlot)] {
       Mirror(reflecting: intent).children.compactMap { child in
@@ -257,13 +271,18 @@ public final class IntentInstance: Sendable {
   /// The intent's work when it is a ``NonSuspendingIntent``, typed once per instance.
   let inline: InlineWork?
 
-  init(intent: any AppIntent, slotList: [ParameterSlot], names: [String], isCancellable: Bool) {
+  init(
+    intent: any AppIntent, slotList: [ParameterSlot], names: [String], isCancellable: Bool,
+    performsInline: Bool
+  ) {
     self.intent = intent
     self.slotList = slotList
     self.names = names
     self.isCancellable = isCancellable
     dynamic = nil
-    inline = (intent as? any NonSuspendingIntent).map { InlineWork.of($0) }
+    // Cast only an intent known to be one: the first cast of a type to a protocol searches
+    // every conformance record of the program (see `AppIntent+Conformances.swift`).
+    inline = performsInline ? (intent as? any NonSuspendingIntent).map { InlineWork.of($0) } : nil
   }
 
   init(slotList: [ParameterSlot], names: [String], dynamic: DynamicWork) {

@@ -90,7 +90,15 @@ public struct IntentFlowHome: Sendable, Hashable {
       default: components.append(component)
       }
     }
-    self.path = "/" + components.joined(separator: "/")
+    // Appended one by one: `joined(separator:)` on substrings is generic code whose first
+    // use asks the runtime whether `[Substring]` is a `Collection` (a search of every
+    // conformance record of the program).
+    var joined = ""
+    for component in components {
+      joined += "/"
+      joined += String(component)
+    }
+    self.path = joined.isEmpty ? "/" : joined
   }
 
   private static func nonEmpty(_ value: String?) -> String? {

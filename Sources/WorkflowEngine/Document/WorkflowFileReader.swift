@@ -27,7 +27,8 @@ public enum WorkflowFileReader {
 
   /// The limit in effect: ``limitVariable`` when it holds a positive whole number, else
   /// ``defaultLimit``.
-  public static let limit: Int = limit(environment: ProcessInfo.processInfo.environment)
+  public static let limit: Int = limit(
+    environment: ProcessEnvironment.variable(limitVariable).map { [limitVariable: $0] } ?? [:])
 
   /// The limit that `environment` sets.
   public static func limit(environment: [String: String]) -> Int {

@@ -63,7 +63,7 @@ extension EvaluationEnvironment {
   public static var live: EvaluationEnvironment {
     EvaluationEnvironment(
       now: { Date() }, timeZone: .autoupdatingCurrent,  // looked up when `today` needs it
-      variables: ProcessInfo.processInfo.environment,
-      runID: UUID().uuidString, currentDirectory: FileManager.default.currentDirectoryPath)
+      variables: ProcessEnvironment.variables(),  // not ProcessInfo's: see ProcessEnvironment
+      runID: UUID().uuidString, currentDirectory: ProcessEnvironment.currentDirectory())
   }
 }
