@@ -1,6 +1,7 @@
 public import Foundation
 public import IntentKit
 import Storage
+import Synchronization
 
 /// The photo library: image files in a folder, with an index in SQLite under the IntentFlow
 /// home (`photos.sqlite`) that keeps each photo's content hash (its stable id) and its tags.
@@ -13,7 +14,19 @@ public final class PhotoStore: Sendable {
   public static let suggestionLimit = 20
 
   /// The library folder, or `nil` for an index without files (tests, benchmarks).
-  public let library: URL?
+  /// The library's folder (`nil` for a store without one), worked out the first time it is
+  /// asked for: every run makes a store, and only photo steps read the folder (making its
+  /// `URL` was 7 % of a cold run's instructions, through the runtime's first look-ups).
+  public var library: URL? {
+    libraryCache.withLock { cached in
+      if let known = cached { return known }
+      let made = makeLibrary()
+      cached = .some(made)
+      return made
+    }
+  }
+  private let makeLibrary: @Sendable () -> URL?
+  private let libraryCache = Mutex<URL??>(nil)
   /// Where the index lives, or `nil` for a private in-memory index.
   public let path: String?
   /// How many bytes `photos.upload` copies at a time.
@@ -28,8 +41,16 @@ public final class PhotoStore: Sendable {
     path: String?, library: URL?, chunkSize: Int = 64 * 1024,
     afterChunk: @escaping @Sendable (Int) async throws -> Void = { _ in }
   ) {
+    self.init(path: path, makeLibrary: { library }, chunkSize: chunkSize, afterChunk: afterChunk)
+  }
+
+  /// A store whose library folder `makeLibrary` works out when it is first asked for.
+  private convenience init(
+    path: String?, makeLibrary: @escaping @Sendable () -> URL?, chunkSize: Int,
+    afterChunk: @escaping @Sendable (Int) async throws -> Void
+  ) {
     self.init(
-      path: path, library: library, chunkSize: chunkSize, afterChunk: afterChunk,
+      path: path, library: makeLibrary, chunkSize: chunkSize, afterChunk: afterChunk,
       storage: path.map {
         DomainDatabase(
           path: $0, name: "photo index", schema: Self.schema, pageSize: Self.pageSize)
@@ -37,11 +58,11 @@ public final class PhotoStore: Sendable {
   }
 
   private init(
-    path: String?, library: URL?, chunkSize: Int,
+    path: String?, library: @escaping @Sendable () -> URL?, chunkSize: Int,
     afterChunk: @escaping @Sendable (Int) async throws -> Void, storage: DomainDatabase
   ) {
     self.path = path
-    self.library = library
+    makeLibrary = library
     self.chunkSize = max(1, chunkSize)
     self.afterChunk = afterChunk
     self.storage = storage
@@ -50,7 +71,7 @@ public final class PhotoStore: Sendable {
   /// A store whose every use throws `message`: the default in tests.
   public static func failing(_ message: String) -> PhotoStore {
     PhotoStore(
-      path: nil, library: nil, chunkSize: 1, afterChunk: { _ in },
+      path: nil, library: { nil }, chunkSize: 1, afterChunk: { _ in },
       storage: .failing(message, name: "photo index"))
   }
 
@@ -60,7 +81,7 @@ public final class PhotoStore: Sendable {
     afterChunk: @escaping @Sendable (Int) async throws -> Void = { _ in }
   ) throws -> PhotoStore {
     PhotoStore(
-      path: nil, library: library, chunkSize: chunkSize, afterChunk: afterChunk,
+      path: nil, library: { library }, chunkSize: chunkSize, afterChunk: afterChunk,
       storage: try .inMemory(name: "photo index", schema: schema))
   }
 
@@ -68,11 +89,15 @@ public final class PhotoStore: Sendable {
   /// IntentFlow home), indexed in the home.
   public static func live(environment: [String: String]) -> PhotoStore {
     let home = IntentFlowHome.resolve(environment: environment)
-    let library =
-      environment["INTENTFLOW_PHOTOS"].flatMap { $0.isEmpty ? nil : $0 }
-      .map { URL(fileURLWithPath: $0, isDirectory: true) }
-      ?? home.directory.appendingPathComponent("photos", isDirectory: true)
-    return PhotoStore(path: home.databasePath("photos"), library: library.standardizedFileURL)
+    let chosen = environment["INTENTFLOW_PHOTOS"].flatMap { $0.isEmpty ? nil : $0 }
+    return PhotoStore(
+      path: home.databasePath("photos"),
+      makeLibrary: {
+        let library =
+          chosen.map { URL(fileURLWithPath: $0, isDirectory: true) }
+          ?? home.directory.appendingPathComponent("photos", isDirectory: true)
+        return library.standardizedFileURL
+      }, chunkSize: 64 * 1024, afterChunk: { _ in })
   }
 
   static let schema = [
