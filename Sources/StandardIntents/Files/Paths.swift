@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// Path arithmetic on text, without touching the disk (no link is resolved).
 enum Paths {
@@ -11,15 +12,7 @@ enum Paths {
       path = home + path.dropFirst()
     }
     if !path.hasPrefix("/") { path = directory + "/" + path }
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-      switch part {
-      case ".": continue
-      case "..": _ = parts.popLast()
-      default: parts.append(part)
-      }
-    }
-    return "/" + parts.joined(separator: "/")
+    return PathText.standardize(path)
   }
 
   /// The last part of an absolute path (`/` for the root).

@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// How workflow paths are joined and normalised, in one place, so that the planner's cycle
 /// check, the scheduler's catalog and the run history agree on which file a path names.
@@ -17,35 +18,12 @@ public enum WorkflowPath {
     } else {
       joined = directory + "/" + path
     }
-    let standardized = standardize(joined)
+    let standardized = PathText.standardize(joined)
     guard resolvingSymlinks else { return standardized }
     // `realpath` fails for a path that does not exist; such a path is kept as written.
     guard let resolved = realpath(standardized, nil) else { return standardized }
     defer { free(resolved) }
     return String(cString: resolved)
-  }
-
-  /// An absolute `path` without empty components, `.` and `..` (which stops at the root),
-  /// and without a trailing slash.
-  ///
-  /// Done on the path's bytes rather than through `URL`, whose first use in a run made the
-  /// runtime search every protocol conformance record of the program (8 % of a cold run).
-  static func standardize(_ path: String) -> String {
-    var components: [Substring] = []
-    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-      switch component {
-      case ".": continue
-      case "..": _ = components.popLast()
-      default: components.append(component)
-      }
-    }
-    var result = ""
-    result.reserveCapacity(path.utf8.count)
-    for component in components {
-      result += "/"
-      result += component
-    }
-    return result.isEmpty ? "/" : result
   }
 
   /// The process's current directory, or `/` when it cannot be told.
