@@ -144,8 +144,7 @@ extension PlanBuilder {
     if reference.root == "inputs" {
       return resolveInput(reference, at: location) ?? Self.unresolved
     }
-    for scope in scopes.reversed() {
-      guard let binding = scope[reference.root] else { continue }
+    if let binding = binding(named: reference.root) {
       if binding.type == .nothing, binding.kind == .step {
         error(
           "step '\(reference.root)' produces no value (its intent returns nothing)",
@@ -187,6 +186,18 @@ extension PlanBuilder {
     }
     error(message, at: location)
     return Self.unresolved
+  }
+
+  /// What `name` stands for in the innermost scope that has it.
+  ///
+  /// A step most often reads the step just before it: the binding entered last is compared
+  /// first, so that its name is not hashed again.
+  private func binding(named name: String) -> Binding? {
+    if let last = lastBound, last.name == name { return last.binding }
+    for scope in scopes.reversed() {
+      if let binding = scope[name] { return binding }
+    }
+    return nil
   }
 
   /// Binds `inputs` or `inputs.NAME…`; `nil` after reporting why it names no input.

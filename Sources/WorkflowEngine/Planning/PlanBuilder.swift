@@ -20,7 +20,14 @@ struct PlanBuilder {
   var workflowName = ""
   var slotCount = 0
   var stepCount = 0
-  var scopes: [[String: Binding]] = []
+  var scopes: [[String: Binding]] = [] {
+    // Any change may shadow or end the binding kept in `lastBound`.
+    didSet { lastBound = nil }
+  }
+  /// The binding ``planBlock(_:previous:)`` entered last in the innermost scope, with its
+  /// name; `nil` after any other change of ``scopes``. A lookup of that name in the scopes
+  /// finds it, so a reference to the step just before compares names instead of hashing.
+  var lastBound: (name: String, binding: Binding)?
   var inputs: [PlannedInput] = []
   /// Every step id in the file, with where it is declared.
   var declaredSteps: [String: SourceLocation] = [:]
@@ -179,8 +186,9 @@ struct PlanBuilder {
       let mayPassThrough = result.condition != nil || result.options.onError == .continue
       previous = mayPassThrough ? union(previous, result.outputType) : result.outputType
       if let id = steps[index].id {
-        scopes[scopes.count - 1][id] = Binding(
-          slot: result.slot, type: result.outputType, kind: .step)
+        let binding = Binding(slot: result.slot, type: result.outputType, kind: .step)
+        scopes[scopes.count - 1][id] = binding
+        lastBound = (id, binding)
         plannedStepIDs.append(id)
       }
       // Last, so that the step is moved into the list rather than copied.
