@@ -432,6 +432,19 @@ struct PlannerReferenceTests {
       ])
   }
 
+  @Test("a reference finds its step whether or not it is the step just before")
+  func referenceToEarlierSteps() {
+    // `n` is the step just before the first echo (found without hashing its name) and two
+    // steps back for the second; both are the same step, reported the same way.
+    let nothing = #"{ "id": "n", "intent": "test.nothing" }"#
+    let use = #"{ "id": "e1", "intent": "test.echo", "parameters": { "text": "${n}" } }"#
+    let again = #"{ "id": "e2", "intent": "test.echo", "parameters": { "text": "${n}" } }"#
+    let error = "error: step 'n' produces no value (its intent returns nothing)"
+    #expect(
+      diagnostics(nothing, use, again) == ["test.json:5:69: \(error)", "test.json:6:69: \(error)"]
+    )
+  }
+
   @Test("references in conditions are checked at their column inside the condition")
   func conditionReferences() {
     #expect(
