@@ -159,7 +159,7 @@ extension PlanBuilder {
     options.concurrency = loop.concurrency
     if let filter = loop.filter {
       // `where` sees the loop variable, not the pass number: items are numbered once kept.
-      scopes.append(bindings)
+      scopes.append(Scope(bindings))
       options.filter = compileCondition(filter)
       scopes.removeLast()
     }

@@ -173,7 +173,8 @@ extension PlanBuilder {
       }
       return Self.unresolved
     }
-    var names = scopes.flatMap(\.keys)
+    var names: [String] = []
+    for index in scopes.indices { names += scopes[index].names() }
     names.append("inputs")
     names += Self.runNames
     var message = "no step, input or loop variable named '\(reference.root)'"
@@ -192,10 +193,10 @@ extension PlanBuilder {
   ///
   /// A step most often reads the step just before it: the binding entered last is compared
   /// first, so that its name is not hashed again.
-  private func binding(named name: String) -> Binding? {
+  private mutating func binding(named name: String) -> Binding? {
     if let last = lastBound, last.name == name { return last.binding }
-    for scope in scopes.reversed() {
-      if let binding = scope[name] { return binding }
+    for index in scopes.indices.reversed() {
+      if let binding = scopes[index].binding(named: name) { return binding }
     }
     return nil
   }

@@ -20,7 +20,7 @@ struct PlanBuilder {
   var workflowName = ""
   var slotCount = 0
   var stepCount = 0
-  var scopes: [[String: Binding]] = [] {
+  var scopes: [Scope] = [] {
     // Any change may shadow or end the binding kept in `lastBound`.
     didSet { lastBound = nil }
   }
@@ -83,7 +83,7 @@ struct PlanBuilder {
     collectIDs(workflow.steps)
     planInputs(workflow.inputs)
     if let schedule = workflow.schedule { diagnostics += planner.checkSchedule(schedule) }
-    scopes = [Dictionary(minimumCapacity: workflow.steps.count)]
+    scopes = [Scope(capacity: workflow.steps.count)]
     let (steps, lastType) = planBlock(workflow.steps, previous: nil)
     var output: CompiledValue?
     var outputType = lastType ?? .nothing
@@ -175,7 +175,7 @@ struct PlanBuilder {
       guard let result = planStep(steps[index], previous: previous) else {
         // Keep the id known, so that steps using it are not reported as well.
         if let id = steps[index].id {
-          scopes[scopes.count - 1][id] = Binding(slot: newSlot(), type: .any, kind: .step)
+          scopes[scopes.count - 1].bind(id, to: Binding(slot: newSlot(), type: .any, kind: .step))
           plannedStepIDs.append(id)
         }
         previous = .any
@@ -187,7 +187,7 @@ struct PlanBuilder {
       previous = mayPassThrough ? union(previous, result.outputType) : result.outputType
       if let id = steps[index].id {
         let binding = Binding(slot: result.slot, type: result.outputType, kind: .step)
-        scopes[scopes.count - 1][id] = binding
+        scopes[scopes.count - 1].bind(id, to: binding)
         lastBound = (id, binding)
         plannedStepIDs.append(id)
       }
@@ -201,7 +201,7 @@ struct PlanBuilder {
   mutating func planScoped(
     _ steps: [WorkflowStep], previous: ValueType?, bindings: [String: Binding] = [:]
   ) -> ([PlannedStep], ValueType?) {
-    scopes.append(bindings)
+    scopes.append(Scope(bindings))
     defer { scopes.removeLast() }
     return planBlock(steps, previous: previous)
   }
