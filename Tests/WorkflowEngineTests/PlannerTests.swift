@@ -445,6 +445,22 @@ struct PlannerReferenceTests {
     )
   }
 
+  @Test("a misspelt reference to an earlier step's id is told the id, and how to subtract")
+  func earlierIDSuggestions() {
+    // Neither is the step just before: the messages read the block's ids listed so far.
+    let alpha = #"{ "id": "alpha", "intent": "test.echo", "parameters": { "text": "a" } }"#
+    let ab = #"{ "id": "ab", "intent": "test.echo", "parameters": { "text": "b" } }"#
+    let misspelt = #"{ "intent": "test.echo", "parameters": { "text": "${alpah}" } }"#
+    let subtraction = #"{ "intent": "test.echo", "parameters": { "text": "${ab-1}" } }"#
+    #expect(
+      diagnostics(alpha, ab, misspelt, subtraction) == [
+        "test.json:6:57: error: no step, input or loop variable named 'alpah'; did you mean "
+          + "'alpha'?",
+        "test.json:7:57: error: no step, input or loop variable named 'ab-1'; to subtract, put "
+          + "spaces around '-': 'ab - 1'",
+      ])
+  }
+
   @Test("references in conditions are checked at their column inside the condition")
   func conditionReferences() {
     #expect(
