@@ -218,9 +218,9 @@ extension PlanBuilder {
   }
 
   private mutating func checkShadowing(_ name: String, at location: SourceLocation) {
-    if let declared = declaredSteps[name] {
+    if let line = declaredSteps[name] {
       error(
-        "loop variable '\(name)' has the same name as the step at line \(declared.line); "
+        "loop variable '\(name)' has the same name as the step at line \(line); "
           + "rename one of them", at: location)
     }
   }

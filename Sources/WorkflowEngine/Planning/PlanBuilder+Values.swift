@@ -161,14 +161,14 @@ extension PlanBuilder {
     }
     if let typed = resolveRunName(reference, at: location) { return typed }
     if brokenStepIDs.contains(reference.root) { return Self.unresolved }
-    if let declared = declaredSteps[reference.root] {
+    if let line = declaredSteps[reference.root] {
       if !hasPlanned(reference.root) {
         error(
-          "'\(reference.root)' refers to the step at line \(declared.line), which has not run "
+          "'\(reference.root)' refers to the step at line \(line), which has not run "
             + "yet here; a step can only use the outputs of steps before it", at: location)
       } else {
         error(
-          "step '\(reference.root)' (line \(declared.line)) is inside a block that has ended; "
+          "step '\(reference.root)' (line \(line)) is inside a block that has ended; "
             + "give the block an id and refer to that instead", at: location)
       }
       return Self.unresolved

@@ -29,8 +29,9 @@ struct PlanBuilder {
   /// finds it, so a reference to the step just before compares names instead of hashing.
   var lastBound: (name: String, binding: Binding)?
   var inputs: [PlannedInput] = []
-  /// Every step id in the file, with where it is declared.
-  var declaredSteps: [String: SourceLocation] = [:]
+  /// Every step id in the file, with the line it is declared on (all that messages name of
+  /// it: a whole location would retain the file's name for each id, and free it after).
+  var declaredSteps: [String: Int] = [:]
   /// Ids of steps the decoder could not read; references to them are not reported again.
   var brokenStepIDs: Set<String> = []
   /// Ids of the steps planned so far: a declared id not among them is a later step, the step
@@ -105,11 +106,11 @@ struct PlanBuilder {
     for index in steps.indices {
       if let id = steps[index].id, let location = steps[index].idLocation {
         // One hash for the common case, a new id; a duplicate puts the first one back.
-        if let first = declaredSteps.updateValue(location, forKey: id) {
+        if let first = declaredSteps.updateValue(location.line, forKey: id) {
           declaredSteps[id] = first
           error(
             "duplicate step id '\(id)'; ids must be unique in the file (first used at line "
-              + "\(first.line))", at: location)
+              + "\(first))", at: location)
         }
       }
       if let fallback = steps[index].fallback { collectIDs(fallback) }
