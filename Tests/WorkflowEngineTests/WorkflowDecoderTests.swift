@@ -54,24 +54,6 @@ struct WorkflowDecoderTests {
     #expect(output.singleExpression == .reference(Reference(root: "hi", path: [], offset: 0)))
   }
 
-  @Test(
-    "text is plain text unless it holds a ${…}; $${ writes a literal ${",
-    arguments: [
-      ("plain words", "plain words"), ("cost: 5 $", "cost: 5 $"), ("$${a}", "${a}"),
-      ("", ""), ("日本 €", "日本 €"),
-    ])
-  func plainTextValues(written: String, text: String) throws {
-    let workflow = try Harness.decode(
-      echoStep(#""parameters": {"text": \#(String(reflecting: written))}"#))
-    guard case .action(let action) = workflow.steps.first?.kind,
-      case .literal(let value, _)? = action.parameters.first?.value
-    else {
-      Issue.record("expected a literal value for \(written)")
-      return
-    }
-    #expect(value == .text(text))
-  }
-
   @Test("an input without a type takes the type of its default")
   func inputTypeFromDefault() throws {
     let workflow = try Harness.decode(

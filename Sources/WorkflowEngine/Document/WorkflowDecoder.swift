@@ -454,9 +454,6 @@ struct WorkflowDecoder {
     let span = self.span(node)
     switch node.kind {
     case .string(let text):
-      // Text without a `$` is plain text as it is: no template (and no list of segments) is
-      // made only to be turned back into the same string.
-      guard text.utf8.contains(UInt8(ascii: "$")) else { return .literal(.text(text), span) }
       do {
         let template = try Template.parse(text)
         if template.isPlainText { return .literal(.text(template.plainText), span) }
