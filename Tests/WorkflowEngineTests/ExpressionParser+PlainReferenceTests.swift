@@ -19,6 +19,7 @@ struct ExpressionParserPlainReferenceTests {
     arguments: [
       "s4", "found", "inputs.title", "a.b.c", "a-b", "a-1", "a--b.c-d", "_x", "x_1.y2",
       "contains", "inputs", "true", "false", "null", "true.x", "null.y", "truex", "nullish.x",
+      "nul", "fals", "trues", "nulL", "True",
       "a.", "a..b", ".a", "a.1", "1a", "-a", "a b", " a", "a ", "a.b ", "a[0]", "a.b[0].c",
       "a == b", "a+b", "a-b-c", "é", "aé", "a.é", "",
     ])

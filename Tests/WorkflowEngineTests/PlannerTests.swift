@@ -432,6 +432,35 @@ struct PlannerReferenceTests {
       ])
   }
 
+  @Test("a reference finds its step whether or not it is the step just before")
+  func referenceToEarlierSteps() {
+    // `n` is the step just before the first echo (found without hashing its name) and two
+    // steps back for the second; both are the same step, reported the same way.
+    let nothing = #"{ "id": "n", "intent": "test.nothing" }"#
+    let use = #"{ "id": "e1", "intent": "test.echo", "parameters": { "text": "${n}" } }"#
+    let again = #"{ "id": "e2", "intent": "test.echo", "parameters": { "text": "${n}" } }"#
+    let error = "error: step 'n' produces no value (its intent returns nothing)"
+    #expect(
+      diagnostics(nothing, use, again) == ["test.json:5:69: \(error)", "test.json:6:69: \(error)"]
+    )
+  }
+
+  @Test("a misspelt reference to an earlier step's id is told the id, and how to subtract")
+  func earlierIDSuggestions() {
+    // Neither is the step just before: the messages read the block's ids listed so far.
+    let alpha = #"{ "id": "alpha", "intent": "test.echo", "parameters": { "text": "a" } }"#
+    let ab = #"{ "id": "ab", "intent": "test.echo", "parameters": { "text": "b" } }"#
+    let misspelt = #"{ "intent": "test.echo", "parameters": { "text": "${alpah}" } }"#
+    let subtraction = #"{ "intent": "test.echo", "parameters": { "text": "${ab-1}" } }"#
+    #expect(
+      diagnostics(alpha, ab, misspelt, subtraction) == [
+        "test.json:6:57: error: no step, input or loop variable named 'alpah'; did you mean "
+          + "'alpha'?",
+        "test.json:7:57: error: no step, input or loop variable named 'ab-1'; to subtract, put "
+          + "spaces around '-': 'ab - 1'",
+      ])
+  }
+
   @Test("references in conditions are checked at their column inside the condition")
   func conditionReferences() {
     #expect(

@@ -181,24 +181,24 @@ struct WorkflowDecoder {
     }
     var steps: [WorkflowStep] = []
     steps.reserveCapacity(items.count)
-    for item in items {
-      guard let step = decodeStep(item) else {
-        if case .object(let object) = item.kind, case .string(let id)? = object["id"]?.kind {
-          brokenStepIDs.insert(id)
-        }
-        continue
+    for item in items where !decodeStep(item, into: &steps) {
+      if case .object(let object) = item.kind, case .string(let id)? = object["id"]?.kind {
+        brokenStepIDs.insert(id)
       }
-      steps.append(step)
     }
     return steps
   }
 
-  /// Decodes one step: finds its kind by the key that marks it, checks its keys, decodes
-  /// what all steps share (id, condition, options), then its kind.
-  private mutating func decodeStep(_ node: JSONNode) -> WorkflowStep? {
+  /// Decodes one step and appends it to `steps`: finds its kind by the key that marks it,
+  /// checks its keys, decodes what all steps share (id, condition, options), then its kind.
+  /// Returns `false`, appending nothing, when the step cannot be read.
+  ///
+  /// Appended here rather than returned: a step returned as an optional was copied into the
+  /// list, through its kind's value witnesses, and the original destroyed after.
+  private mutating func decodeStep(_ node: JSONNode, into steps: inout [WorkflowStep]) -> Bool {
     guard case .object(let object) = node.kind else {
       error("a step must be an object such as {\"intent\": \"…\"}, not \(describe(node))", at: node)
-      return nil
+      return false
     }
     let present = StepKeyPresence(object)
     guard let position = present.firstKind, let marker = present.markerMember else {
@@ -209,7 +209,7 @@ struct WorkflowDecoder {
       error(
         "a step needs 'intent' (run an intent), 'forEach', 'if' with 'then', 'repeat' "
           + "or 'workflow'", at: node)
-      return nil
+      return false
     }
     let kind = Self.stepKinds[position]
     let kindNode = object.members[marker].value
@@ -243,7 +243,7 @@ struct WorkflowDecoder {
     case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
     default: decoded = decodeSubworkflow(object, path: kindNode)
     }
-    guard let decoded else { return nil }
+    guard let decoded else { return false }
     var fallback: [WorkflowStep]?
     if let member = present.onErrorMember, case .array = object.members[member].value.kind {
       let onError = object.members[member].value
@@ -251,9 +251,11 @@ struct WorkflowDecoder {
     }
     // Made whole at the end, not made and then changed: the step is then built in place
     // rather than copied.
-    return WorkflowStep(
-      id: id, idLocation: id == nil ? nil : idNode.map(location), location: location(node),
-      condition: condition, options: options, kind: decoded, fallback: fallback)
+    steps.append(
+      WorkflowStep(
+        id: id, idLocation: id == nil ? nil : idNode.map(location), location: location(node),
+        condition: condition, options: options, kind: decoded, fallback: fallback))
+    return true
   }
 
   /// Reports keys a step of `kind` does not accept: intent-only options on other kinds with

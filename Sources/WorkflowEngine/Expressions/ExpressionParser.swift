@@ -121,8 +121,8 @@ struct ExpressionParser {
     func text(_ range: Range<Int>) -> String {
       String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
+    if isLiteralWord(UnsafeBufferPointer(rebasing: bytes[start..<rootEnd])) { return nil }
     let root = text(start..<rootEnd)
-    if (4...5).contains(rootEnd - start), ["true", "false", "null"].contains(root) { return nil }
     var path: [PathComponent] = []
     if parts > 0 {
       path.reserveCapacity(parts)
@@ -133,6 +133,19 @@ struct ExpressionParser {
       }
     }
     return .reference(Reference(root: root, path: path, offset: 0))
+  }
+
+  /// Whether `word` is `true`, `false` or `null`, which read as literals, not names. Compared
+  /// byte by byte: a list of the words was made, and freed, for each reference of 4 or 5
+  /// letters.
+  private static func isLiteralWord(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+    func spells(_ letters: StaticString) -> Bool {
+      guard word.count == letters.utf8CodeUnitCount else { return false }
+      let expected = letters.utf8Start
+      for index in 0..<word.count where word[index] != expected[index] { return false }
+      return true
+    }
+    return spells("true") || spells("false") || spells("null")
   }
 
   private static func isASCIINameByte(_ byte: UInt8) -> Bool {

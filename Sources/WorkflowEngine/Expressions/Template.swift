@@ -72,8 +72,11 @@ public struct Template: Sendable, Hashable {
         if !text.isEmpty { segments.append(.text(text)) }
         pending = ""
         do {
-          let expression = try ExpressionParser.parse(bytes, from: index + 2, to: end)
-          segments.append(.expression(expression, offset: offset))
+          // Parsed straight into the list: an expression held in a constant first was copied
+          // into it, then destroyed.
+          segments.append(
+            .expression(try ExpressionParser.parse(bytes, from: index + 2, to: end), offset: offset)
+          )
         } catch {
           throw ExpressionSyntaxError(message: error.message, offset: offset + 2 + error.offset)
         }

@@ -144,11 +144,14 @@ extension PlanBuilder {
   }
 
   /// For `i-1`, read as one name: a hint that subtraction needs spaces.
-  func subtractionHint(_ name: String) -> String? {
+  mutating func subtractionHint(_ name: String) -> String? {
     guard let dash = name.firstIndex(of: "-") else { return nil }
     let head = String(name[..<dash])
     let tail = String(name[name.index(after: dash)...])
-    let known = scopes.contains { $0[head] != nil } || Self.runNames.contains(head)
+    var known = Self.runNames.contains(head)
+    for index in scopes.indices where !known {
+      known = scopes[index].binding(named: head) != nil
+    }
     guard known, !tail.isEmpty else { return nil }
     return "; to subtract, put spaces around '-': '\(head) - \(tail)'"
   }

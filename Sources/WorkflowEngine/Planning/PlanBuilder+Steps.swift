@@ -159,7 +159,7 @@ extension PlanBuilder {
     options.concurrency = loop.concurrency
     if let filter = loop.filter {
       // `where` sees the loop variable, not the pass number: items are numbered once kept.
-      scopes.append(bindings)
+      scopes.append(Scope(bindings))
       options.filter = compileCondition(filter)
       scopes.removeLast()
     }
@@ -218,9 +218,9 @@ extension PlanBuilder {
   }
 
   private mutating func checkShadowing(_ name: String, at location: SourceLocation) {
-    if let declared = declaredSteps[name] {
+    if let line = declaredSteps[name] {
       error(
-        "loop variable '\(name)' has the same name as the step at line \(declared.line); "
+        "loop variable '\(name)' has the same name as the step at line \(line); "
           + "rename one of them", at: location)
     }
   }

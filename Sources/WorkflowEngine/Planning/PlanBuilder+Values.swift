@@ -144,8 +144,7 @@ extension PlanBuilder {
     if reference.root == "inputs" {
       return resolveInput(reference, at: location) ?? Self.unresolved
     }
-    for scope in scopes.reversed() {
-      guard let binding = scope[reference.root] else { continue }
+    if let binding = binding(named: reference.root) {
       if binding.type == .nothing, binding.kind == .step {
         error(
           "step '\(reference.root)' produces no value (its intent returns nothing)",
@@ -162,19 +161,20 @@ extension PlanBuilder {
     }
     if let typed = resolveRunName(reference, at: location) { return typed }
     if brokenStepIDs.contains(reference.root) { return Self.unresolved }
-    if let declared = declaredSteps[reference.root] {
+    if let line = declaredSteps[reference.root] {
       if !hasPlanned(reference.root) {
         error(
-          "'\(reference.root)' refers to the step at line \(declared.line), which has not run "
+          "'\(reference.root)' refers to the step at line \(line), which has not run "
             + "yet here; a step can only use the outputs of steps before it", at: location)
       } else {
         error(
-          "step '\(reference.root)' (line \(declared.line)) is inside a block that has ended; "
+          "step '\(reference.root)' (line \(line)) is inside a block that has ended; "
             + "give the block an id and refer to that instead", at: location)
       }
       return Self.unresolved
     }
-    var names = scopes.flatMap(\.keys)
+    var names: [String] = []
+    for index in scopes.indices { names += scopes[index].names() }
     names.append("inputs")
     names += Self.runNames
     var message = "no step, input or loop variable named '\(reference.root)'"
@@ -187,6 +187,18 @@ extension PlanBuilder {
     }
     error(message, at: location)
     return Self.unresolved
+  }
+
+  /// What `name` stands for in the innermost scope that has it.
+  ///
+  /// A step most often reads the step just before it: the binding entered last is compared
+  /// first, so that its name is not hashed again.
+  private mutating func binding(named name: String) -> Binding? {
+    if let last = lastBound, last.name == name { return last.binding }
+    for index in scopes.indices.reversed() {
+      if let binding = scopes[index].binding(named: name) { return binding }
+    }
+    return nil
   }
 
   /// Binds `inputs` or `inputs.NAME…`; `nil` after reporting why it names no input.

@@ -20,10 +20,18 @@ struct PlanBuilder {
   var workflowName = ""
   var slotCount = 0
   var stepCount = 0
-  var scopes: [[String: Binding]] = []
+  var scopes: [Scope] = [] {
+    // Any change may shadow or end the binding kept in `lastBound`.
+    didSet { lastBound = nil }
+  }
+  /// The binding ``planBlock(_:previous:)`` entered last in the innermost scope, with its
+  /// name; `nil` after any other change of ``scopes``. A lookup of that name in the scopes
+  /// finds it, so a reference to the step just before compares names instead of hashing.
+  var lastBound: (name: String, binding: Binding)?
   var inputs: [PlannedInput] = []
-  /// Every step id in the file, with where it is declared.
-  var declaredSteps: [String: SourceLocation] = [:]
+  /// Every step id in the file, with the line it is declared on (all that messages name of
+  /// it: a whole location would retain the file's name for each id, and free it after).
+  var declaredSteps: [String: Int] = [:]
   /// Ids of steps the decoder could not read; references to them are not reported again.
   var brokenStepIDs: Set<String> = []
   /// Ids of the steps planned so far: a declared id not among them is a later step, the step
@@ -76,7 +84,7 @@ struct PlanBuilder {
     collectIDs(workflow.steps)
     planInputs(workflow.inputs)
     if let schedule = workflow.schedule { diagnostics += planner.checkSchedule(schedule) }
-    scopes = [Dictionary(minimumCapacity: workflow.steps.count)]
+    scopes = [Scope(capacity: workflow.steps.count)]
     let (steps, lastType) = planBlock(workflow.steps, previous: nil)
     var output: CompiledValue?
     var outputType = lastType ?? .nothing
@@ -98,11 +106,11 @@ struct PlanBuilder {
     for index in steps.indices {
       if let id = steps[index].id, let location = steps[index].idLocation {
         // One hash for the common case, a new id; a duplicate puts the first one back.
-        if let first = declaredSteps.updateValue(location, forKey: id) {
+        if let first = declaredSteps.updateValue(location.line, forKey: id) {
           declaredSteps[id] = first
           error(
             "duplicate step id '\(id)'; ids must be unique in the file (first used at line "
-              + "\(first.line))", at: location)
+              + "\(first))", at: location)
         }
       }
       if let fallback = steps[index].fallback { collectIDs(fallback) }
@@ -168,7 +176,7 @@ struct PlanBuilder {
       guard let result = planStep(steps[index], previous: previous) else {
         // Keep the id known, so that steps using it are not reported as well.
         if let id = steps[index].id {
-          scopes[scopes.count - 1][id] = Binding(slot: newSlot(), type: .any, kind: .step)
+          scopes[scopes.count - 1].bind(id, to: Binding(slot: newSlot(), type: .any, kind: .step))
           plannedStepIDs.append(id)
         }
         previous = .any
@@ -179,8 +187,9 @@ struct PlanBuilder {
       let mayPassThrough = result.condition != nil || result.options.onError == .continue
       previous = mayPassThrough ? union(previous, result.outputType) : result.outputType
       if let id = steps[index].id {
-        scopes[scopes.count - 1][id] = Binding(
-          slot: result.slot, type: result.outputType, kind: .step)
+        let binding = Binding(slot: result.slot, type: result.outputType, kind: .step)
+        scopes[scopes.count - 1].bind(id, to: binding)
+        lastBound = (id, binding)
         plannedStepIDs.append(id)
       }
       // Last, so that the step is moved into the list rather than copied.
@@ -193,7 +202,7 @@ struct PlanBuilder {
   mutating func planScoped(
     _ steps: [WorkflowStep], previous: ValueType?, bindings: [String: Binding] = [:]
   ) -> ([PlannedStep], ValueType?) {
-    scopes.append(bindings)
+    scopes.append(Scope(bindings))
     defer { scopes.removeLast() }
     return planBlock(steps, previous: previous)
   }
