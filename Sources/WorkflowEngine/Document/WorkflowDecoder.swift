@@ -12,12 +12,15 @@ import Suggestions
 /// ``Planner``'s job.
 struct WorkflowDecoder {
   let source: WorkflowSource
+  /// The file the locations are in, named once for all of them.
+  let file: SourceFile
   private(set) var diagnostics: [Diagnostic] = []
   /// Ids of steps that could not be decoded.
   private(set) var brokenStepIDs: Set<String> = []
 
   init(source: WorkflowSource) {
     self.source = source
+    file = SourceFile(source.path)
   }
 
   /// Decodes the root node; `nil` when the file is too broken to describe a workflow.
@@ -716,7 +719,7 @@ struct WorkflowDecoder {
   func location(_ node: JSONNode) -> SourceLocation { location(node.position) }
 
   func location(_ position: JSONPosition) -> SourceLocation {
-    SourceLocation(file: source.path, line: position.line, column: position.column)
+    SourceLocation(file, line: position.line, column: position.column)
   }
 
   func span(_ node: JSONNode) -> ValueSource.Span {
