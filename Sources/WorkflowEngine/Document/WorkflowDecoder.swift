@@ -246,7 +246,8 @@ struct WorkflowDecoder {
     case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
     default: decoded = decodeSubworkflow(object, path: kindNode)
     }
-    guard let decoded else { return false }
+    // Taken out of the optional, not copied out of it (and the optional destroyed after).
+    guard let kind = consume decoded else { return false }
     var fallback: [WorkflowStep]?
     if let member = present.onErrorMember, case .array = object.members[member].value.kind {
       let onError = object.members[member].value
@@ -257,7 +258,7 @@ struct WorkflowDecoder {
     steps.append(
       WorkflowStep(
         id: id, idLocation: id == nil ? nil : idNode.map(location), location: location(node),
-        condition: condition, options: options, kind: decoded, fallback: fallback))
+        condition: condition, options: options, kind: kind, fallback: fallback))
     return true
   }
 
@@ -458,9 +459,10 @@ struct WorkflowDecoder {
     switch node.kind {
     case .string(let text):
       do {
-        let template = try Template.parse(text)
-        if template.isPlainText { return .literal(.text(template.plainText), span) }
-        return .template(template, span)
+        switch try Template.parseValue(text) {
+        case .text(let plain): return .literal(.text(plain), span)
+        case .template(let template): return .template(template, span)
+        }
       } catch {
         self.error(
           "invalid expression: \(error.message)",
