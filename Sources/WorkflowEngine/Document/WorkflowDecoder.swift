@@ -214,37 +214,44 @@ struct WorkflowDecoder {
           + "or 'workflow'", at: node)
       return false
     }
-    let kind = Self.stepKinds[position]
+    // The kind by its position: a copy of its ``StepKind`` (names and key lists) is made only
+    // for a message or a step with keys to check.
+    let isIntent = position == Self.intentKind
+    let isBranch = !isIntent && Self.stepKindMarkers[position] == "then"
     let kindNode = object.members[marker].value
     var otherKinds: [String] = []
     if let second = present.secondKind {
       let marker = Self.stepKinds[second].marker
       error(
-        "a step can be only one kind, but this one has both '\(kind.marker)' and "
-          + "'\(marker)'; split it into two steps",
+        "a step can be only one kind, but this one has both '\(Self.stepKindMarkers[position])' "
+          + "and '\(marker)'; split it into two steps",
         at: object.member(marker)?.keyPosition ?? node.position)
       otherKinds = Self.stepKinds[second...].map(\.marker).filter { object.member($0) != nil }
     }
-    if kind.marker != "intent" || !present.onlyIntentKeys {
+    if !isIntent || !present.onlyIntentKeys {
       checkStepKeys(
-        object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
+        object, kind: Self.stepKinds[position], accepted: Self.acceptedKeyNames[position],
+        otherKinds: otherKinds)
     }
     let options = present.hasOptions ? decodeOptions(object) : StepOptions()
     let idNode = present.idMember.map { object.members[$0].value }
     let id = idNode.flatMap { stepID($0) }
     // A branch's 'if' is its condition, decoded with the branch.
     let condition =
-      kind.marker == "then"
+      isBranch
       ? nil : present.conditionMember.flatMap { decodeCondition(object.members[$0].value) }
     let decoded: WorkflowStep.Kind?
-    switch kind.marker {
-    case "intent":
+    if isIntent {
       decoded = decodeAction(
         intent: kindNode, parameters: present.parametersMember.map { object.members[$0].value })
-    case "forEach": decoded = decodeForEach(object, items: kindNode, at: node)
-    case "then": decoded = decodeBranch(object, then: kindNode, at: node)
-    case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
-    default: decoded = decodeSubworkflow(object, path: kindNode)
+    } else if isBranch {
+      decoded = decodeBranch(object, then: kindNode, at: node)
+    } else {
+      switch Self.stepKindMarkers[position] {
+      case "forEach": decoded = decodeForEach(object, items: kindNode, at: node)
+      case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
+      default: decoded = decodeSubworkflow(object, path: kindNode)
+      }
     }
     // Taken out of the optional, not copied out of it (and the optional destroyed after).
     guard let kind = consume decoded else { return false }
