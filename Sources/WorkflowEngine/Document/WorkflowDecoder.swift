@@ -391,12 +391,19 @@ struct WorkflowDecoder {
   /// (A list: comparing five short names costs less than hashing one.)
   static let reservedNames = ["inputs", "true", "false", "null", "contains"]
 
-  /// Whether `name` is one of ``reservedNames``; names of other lengths (most ids) are told
-  /// apart without comparing text.
+  /// The first bytes of ``reservedNames``, as bits of their low six bits.
+  private static let reservedInitials: UInt64 = reservedNames.reduce(0) { bits, name in
+    bits | 1 << ((name.utf8.first ?? 0) & 63)
+  }
+
+  /// Whether `name` is one of ``reservedNames``; names of other lengths or other first
+  /// letters (most ids) are told apart without comparing text.
   static func isReserved(_ name: String) -> Bool {
     let length = name.utf8.count
-    return (4...8).contains(length)
-      && reservedNames.contains { $0.utf8.count == length && $0 == name }
+    guard (4...8).contains(length), let first = name.utf8.first,
+      reservedInitials & 1 << (first & 63) != 0
+    else { return false }
+    return reservedNames.contains { $0.utf8.count == length && $0 == name }
   }
 
   private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)

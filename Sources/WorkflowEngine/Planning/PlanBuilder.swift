@@ -227,7 +227,8 @@ struct PlanBuilder {
     case .repeatLoop(let loop): planned = planRepeat(loop, at: location, previous: previous)
     case .workflow(let call): planned = planSubworkflow(call)
     }
-    guard let planned else { return nil }
+    // Taken out of the optional, so that its kind is moved into the step, not copied.
+    guard let planned = consume planned else { return nil }
     var outputType = planned.outputType
     var fallback: Fallback?
     if let steps = steps[position].fallback {
