@@ -25,8 +25,8 @@ extension PlanBuilder {
     var last = -1
     // By index: a copy of an argument would retain each of its fields.
     for position in action.parameters.indices {
-      let typed = compile(action.parameters[position].value)
       guard let index = intent.position(of: action.parameters[position].name) else {
+        _ = compile(action.parameters[position].value)
         error(
           Self.unknownParameter(action.parameters[position], of: intent.descriptor),
           at: action.parameters[position].nameLocation)
@@ -34,8 +34,8 @@ extension PlanBuilder {
       }
       let target = intent.targets[index]
       sources[index] = .given(
-        checkValue(
-          action.parameters[position].value, typed, against: target.type,
+        compileChecked(
+          action.parameters[position].value, against: target.type,
           what: "parameter '\(target.name)' of '\(intent.descriptor.identifier)'"))
       if index < last { ascending = false }
       last = index
