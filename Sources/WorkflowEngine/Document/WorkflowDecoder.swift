@@ -184,8 +184,9 @@ struct WorkflowDecoder {
     }
     var steps: [WorkflowStep] = []
     steps.reserveCapacity(items.count)
-    for item in items where !decodeStep(item, into: &steps) {
-      if case .object(let object) = item.kind, case .string(let id)? = object["id"]?.kind {
+    // By index: a node taken out of the list was copied, and destroyed after.
+    for index in items.indices where !decodeStep(items[index], into: &steps) {
+      if case .object(let object) = items[index].kind, case .string(let id)? = object["id"]?.kind {
         brokenStepIDs.insert(id)
       }
     }
@@ -218,7 +219,8 @@ struct WorkflowDecoder {
     // for a message or a step with keys to check.
     let isIntent = position == Self.intentKind
     let isBranch = !isIntent && Self.stepKindMarkers[position] == "then"
-    let kindNode = object.members[marker].value
+    // Nodes are read where they are, among the members: a node taken out into a constant or
+    // an optional was copied (its payload retained) and destroyed after.
     var otherKinds: [String] = []
     if let second = present.secondKind {
       let marker = Self.stepKinds[second].marker
@@ -234,23 +236,26 @@ struct WorkflowDecoder {
         otherKinds: otherKinds)
     }
     let options = present.hasOptions ? decodeOptions(object) : StepOptions()
-    let idNode = present.idMember.map { object.members[$0].value }
-    let id = idNode.flatMap { stepID($0) }
+    var id: String?
+    var idLocation: SourceLocation?
+    if let member = present.idMember {
+      id = stepID(object.members[member].value)
+      if id != nil { idLocation = location(object.members[member].value.position) }
+    }
     // A branch's 'if' is its condition, decoded with the branch.
     let condition =
       isBranch
       ? nil : present.conditionMember.flatMap { decodeCondition(object.members[$0].value) }
     let decoded: WorkflowStep.Kind?
     if isIntent {
-      decoded = decodeAction(
-        intent: kindNode, parameters: present.parametersMember.map { object.members[$0].value })
+      decoded = decodeAction(object, intent: marker, parameters: present.parametersMember)
     } else if isBranch {
-      decoded = decodeBranch(object, then: kindNode, at: node)
+      decoded = decodeBranch(object, then: object.members[marker].value, at: node)
     } else {
       switch Self.stepKindMarkers[position] {
-      case "forEach": decoded = decodeForEach(object, items: kindNode, at: node)
-      case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
-      default: decoded = decodeSubworkflow(object, path: kindNode)
+      case "forEach": decoded = decodeForEach(object, items: object.members[marker].value, at: node)
+      case "repeat": decoded = decodeRepeat(object, count: object.members[marker].value, at: node)
+      default: decoded = decodeSubworkflow(object, path: object.members[marker].value)
       }
     }
     // Taken out of the optional, not copied out of it (and the optional destroyed after).
@@ -264,7 +269,7 @@ struct WorkflowDecoder {
     // rather than copied.
     steps.append(
       WorkflowStep(
-        id: id, idLocation: id == nil ? nil : idNode.map(location), location: location(node),
+        id: id, idLocation: idLocation, location: location(node),
         condition: condition, options: options, kind: kind, fallback: fallback))
     return true
   }
@@ -311,14 +316,18 @@ struct WorkflowDecoder {
     return id
   }
 
-  private mutating func decodeAction(intent: JSONNode, parameters: JSONNode?)
+  /// An intent step, from the members at `intent` and `parameters` of its object.
+  private mutating func decodeAction(_ object: JSONObject, intent: Int, parameters: Int?)
     -> WorkflowStep.Kind
   {
-    let parameters = parameters.map { decodeArguments($0, what: "'parameters'") } ?? []
+    var arguments: [Argument] = []
+    if let parameters {
+      arguments = decodeArguments(object.members[parameters].value, what: "'parameters'")
+    }
     return .action(
       ActionStep(
-        intent: text(intent, what: "'intent'") ?? "", intentLocation: location(intent),
-        parameters: parameters))
+        intent: text(object.members[intent].value, what: "'intent'") ?? "",
+        intentLocation: location(object.members[intent].value.position), parameters: arguments))
   }
 
   private mutating func decodeForEach(_ object: JSONObject, items: JSONNode, at node: JSONNode)
