@@ -11,7 +11,7 @@ struct SourceFileTests {
     #expect(located.description == "plans/daily.json:5:17")
     let unfiled = SourceLocation(file: nil, line: 2, column: 3)
     #expect(unfiled.file == nil)
-    #expect(unfiled.sourceFile == .none)
+    #expect(unfiled.sourceFile == .noFile)
     #expect(unfiled.description == "2:3")
   }
 

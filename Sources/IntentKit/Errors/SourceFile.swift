@@ -14,9 +14,9 @@ public struct SourceFile: Sendable, Hashable {
   @usableFromInline let number: UInt32
 
   /// No file: text given in memory, or a value that came from nowhere in a file.
-  public static let none = SourceFile(number: 0)
+  public static let noFile = SourceFile(number: 0)
 
-  /// The file at `path` as the user gave it; `nil` is ``none``.
+  /// The file at `path` as the user gave it; `nil` is ``noFile``.
   ///
   /// - Complexity: a lock and a hash of the path, the first time a path is named; keep the
   ///   value rather than making it again for each location in a file.
@@ -32,7 +32,7 @@ public struct SourceFile: Sendable, Hashable {
     self.number = number
   }
 
-  /// The path as the user gave it, or `nil` for ``none``.
+  /// The path as the user gave it, or `nil` for ``noFile``.
   public var path: String? {
     guard number != 0 else { return nil }
     return Self.table.withLock { $0.paths[Int(number) - 1] }
