@@ -39,12 +39,14 @@ public struct Template: Sendable, Hashable {
   /// template made only to be asked whether it holds one and read back (that question copied
   /// each segment).
   static func parseValue(_ text: String) throws(ExpressionSyntaxError) -> Parsed {
-    guard text.utf8.contains(UInt8(ascii: "$")) else { return .text(text) }
-    var text = text
-    // A native string's bytes are contiguous already: read them in place, without a copy.
-    let result = text.withUTF8 { bytes in
-      Result { () throws(ExpressionSyntaxError) in try parse(bytes) }
+    var bytes = text
+    // A native string's bytes are contiguous already: read them in place, without a copy,
+    // once for a `$` (a scan of the buffer, not of the string's UTF-8 view) and once to parse.
+    let result = bytes.withUTF8 { bytes -> Result<Parsed, ExpressionSyntaxError>? in
+      guard bytes.contains(UInt8(ascii: "$")) else { return nil }
+      return Result { () throws(ExpressionSyntaxError) in try parse(bytes) }
     }
+    guard let result else { return .text(text) }
     return try result.get()
   }
 
