@@ -73,6 +73,60 @@ struct WorkflowDecoderTests {
     #expect(value == .text("cost: ${price}"))
   }
 
+  @Test(
+    "a value is plain text unless it holds a ${…}; $${ writes a literal ${",
+    arguments: [
+      ("plain words", "plain words"), ("cost: 5 $", "cost: 5 $"),
+      ("$${a} and $${b}", "${a} and ${b}"),
+      ("", ""), ("日本 € $", "日本 € $"), ("$", "$"),
+    ])
+  func plainTextValues(written: String, text: String) throws {
+    let workflow = try Harness.decode(
+      echoStep(#""parameters": {"text": \#(String(reflecting: written))}"#))
+    guard case .action(let action) = workflow.steps.first?.kind,
+      case .literal(let value, _)? = action.parameters.first?.value
+    else {
+      Issue.record("expected a literal value for \(written)")
+      return
+    }
+    #expect(value == .text(text))
+  }
+
+  @Test("a template keeps the text around its expressions, and none where there is none")
+  func templateSegments() throws {
+    let workflow = try Harness.decode(
+      echoStep(#""parameters": {"a": "${x} y", "b": "${x}", "c": "$${z}${x}!"}"#))
+    guard case .action(let action) = workflow.steps.first?.kind else {
+      Issue.record("expected an intent step")
+      return
+    }
+    let x = Expression.reference(Reference(root: "x", path: [], offset: 0))
+    let segments = action.parameters.map { argument -> [Template.Segment] in
+      guard case .template(let template, _) = argument.value else { return [] }
+      return template.segments
+    }
+    #expect(
+      segments == [
+        [.expression(x, offset: 0), .text(" y")],
+        [.expression(x, offset: 0)],
+        [.text("${z}"), .expression(x, offset: 5), .text("!")],
+      ])
+  }
+
+  @Test("a step's condition reads back, and can be changed")
+  func conditionRoundTrip() throws {
+    var workflow = try Harness.decode(echoStep(#""if": "${a} > 1""#))
+    var condition = try #require(workflow.steps[0].condition)
+    #expect(condition.text.location == SourceLocation(file: "test.json", line: 1, column: 58))
+    #expect(workflow.steps[1...].isEmpty)
+    condition.expression = .literal(.boolean(false))
+    workflow.steps[0].condition = condition
+    #expect(workflow.steps[0].condition?.expression == .literal(.boolean(false)))
+    #expect(workflow.steps[0].condition?.text == condition.text)
+    workflow.steps[0].condition = nil
+    #expect(workflow.steps[0].condition == nil)
+  }
+
   // MARK: Unknown keys
 
   @Test("unknown top-level keys are reported at the key, with did-you-mean")

@@ -65,9 +65,34 @@ public struct WorkflowStep: Sendable {
 }
 
 /// A condition (`"if"`): an expression string or a JSON boolean.
+///
+/// Its expression and span are kept in one shared box: most steps have no condition, and an
+/// absent one held inline (some ten words) was copied and destroyed through its type's value
+/// witnesses each time a step was made or planned; a box is one pointer, null when absent.
 public struct Condition: Sendable {
-  public var expression: Expression
-  public var text: ValueSource.Span
+  public var expression: Expression {
+    get { storage.expression }
+    set { storage = Storage(expression: newValue, text: storage.text) }
+  }
+  public var text: ValueSource.Span {
+    get { storage.text }
+    set { storage = Storage(expression: storage.expression, text: newValue) }
+  }
+  private var storage: Storage
+
+  init(expression: Expression, text: ValueSource.Span) {
+    storage = Storage(expression: expression, text: text)
+  }
+
+  private final class Storage: Sendable {
+    let expression: Expression
+    let text: ValueSource.Span
+
+    init(expression: Expression, text: ValueSource.Span) {
+      self.expression = expression
+      self.text = text
+    }
+  }
 }
 
 /// Runs an intent.

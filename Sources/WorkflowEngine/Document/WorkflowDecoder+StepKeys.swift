@@ -31,11 +31,15 @@ extension WorkflowDecoder {
   /// What `key` means to a step, or `nil` for a key it does not tell apart. An ASCII key is
   /// compared only with the names of its own length: most steps' keys are two or three of
   /// the dozen names, and comparing each with every name was a tenth of decoding a step.
-  static func stepKeyRole(of key: String, ascii: Bool) -> StepKeyRole? {
+  ///
+  /// `byLength` is ``stepKeyRolesByLength``, read once by the caller for all of a step's keys.
+  static func stepKeyRole(
+    of key: String, ascii: Bool, byLength: [[(name: String, role: StepKeyRole)]]
+  ) -> StepKeyRole? {
     guard ascii else { return stepKeyRoles.first { $0.name == key }?.role }
     let length = key.utf8.count
-    guard length < stepKeyRolesByLength.count else { return nil }
-    let candidates = stepKeyRolesByLength[length]
+    guard length < byLength.count else { return nil }
+    let candidates = byLength[length]
     for index in candidates.indices where candidates[index].name == key {
       return candidates[index].role
     }
@@ -80,11 +84,12 @@ extension WorkflowDecoder {
       var kinds: UInt8 = 0
       let ascii = object.keysAreASCII
       let markers = stepKindMarkers
+      let byLength = stepKeyRolesByLength
       let members = object.members
       // The first member of each key counts, as in `JSONObject.member(_:)`. By index, and
       // the markers by name: a copy of a member, or of a ``StepKind``, retains each field.
       for index in members.indices {
-        switch stepKeyRole(of: members[index].key, ascii: ascii) {
+        switch stepKeyRole(of: members[index].key, ascii: ascii, byLength: byLength) {
         case .id?: idMember = idMember ?? index
         case .condition?: conditionMember = conditionMember ?? index
         case .onError?:

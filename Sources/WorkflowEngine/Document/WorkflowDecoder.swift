@@ -12,12 +12,15 @@ import Suggestions
 /// ``Planner``'s job.
 struct WorkflowDecoder {
   let source: WorkflowSource
+  /// The file the locations are in, named once for all of them.
+  let file: SourceFile
   private(set) var diagnostics: [Diagnostic] = []
   /// Ids of steps that could not be decoded.
   private(set) var brokenStepIDs: Set<String> = []
 
   init(source: WorkflowSource) {
     self.source = source
+    file = SourceFile(source.path)
   }
 
   /// Decodes the root node; `nil` when the file is too broken to describe a workflow.
@@ -181,8 +184,9 @@ struct WorkflowDecoder {
     }
     var steps: [WorkflowStep] = []
     steps.reserveCapacity(items.count)
-    for item in items where !decodeStep(item, into: &steps) {
-      if case .object(let object) = item.kind, case .string(let id)? = object["id"]?.kind {
+    // By index: a node taken out of the list was copied, and destroyed after.
+    for index in items.indices where !decodeStep(items[index], into: &steps) {
+      if case .object(let object) = items[index].kind, case .string(let id)? = object["id"]?.kind {
         brokenStepIDs.insert(id)
       }
     }
@@ -211,39 +215,51 @@ struct WorkflowDecoder {
           + "or 'workflow'", at: node)
       return false
     }
-    let kind = Self.stepKinds[position]
-    let kindNode = object.members[marker].value
+    // The kind by its position: a copy of its ``StepKind`` (names and key lists) is made only
+    // for a message or a step with keys to check.
+    let isIntent = position == Self.intentKind
+    let isBranch = !isIntent && Self.stepKindMarkers[position] == "then"
+    // Nodes are read where they are, among the members: a node taken out into a constant or
+    // an optional was copied (its payload retained) and destroyed after.
     var otherKinds: [String] = []
     if let second = present.secondKind {
       let marker = Self.stepKinds[second].marker
       error(
-        "a step can be only one kind, but this one has both '\(kind.marker)' and "
-          + "'\(marker)'; split it into two steps",
+        "a step can be only one kind, but this one has both '\(Self.stepKindMarkers[position])' "
+          + "and '\(marker)'; split it into two steps",
         at: object.member(marker)?.keyPosition ?? node.position)
       otherKinds = Self.stepKinds[second...].map(\.marker).filter { object.member($0) != nil }
     }
-    if kind.marker != "intent" || !present.onlyIntentKeys {
+    if !isIntent || !present.onlyIntentKeys {
       checkStepKeys(
-        object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
+        object, kind: Self.stepKinds[position], accepted: Self.acceptedKeyNames[position],
+        otherKinds: otherKinds)
     }
     let options = present.hasOptions ? decodeOptions(object) : StepOptions()
-    let idNode = present.idMember.map { object.members[$0].value }
-    let id = idNode.flatMap { stepID($0) }
+    var id: String?
+    var idLocation: SourceLocation?
+    if let member = present.idMember {
+      id = stepID(object.members[member].value)
+      if id != nil { idLocation = location(object.members[member].value.position) }
+    }
     // A branch's 'if' is its condition, decoded with the branch.
     let condition =
-      kind.marker == "then"
+      isBranch
       ? nil : present.conditionMember.flatMap { decodeCondition(object.members[$0].value) }
     let decoded: WorkflowStep.Kind?
-    switch kind.marker {
-    case "intent":
-      decoded = decodeAction(
-        intent: kindNode, parameters: present.parametersMember.map { object.members[$0].value })
-    case "forEach": decoded = decodeForEach(object, items: kindNode, at: node)
-    case "then": decoded = decodeBranch(object, then: kindNode, at: node)
-    case "repeat": decoded = decodeRepeat(object, count: kindNode, at: node)
-    default: decoded = decodeSubworkflow(object, path: kindNode)
+    if isIntent {
+      decoded = decodeAction(object, intent: marker, parameters: present.parametersMember)
+    } else if isBranch {
+      decoded = decodeBranch(object, then: object.members[marker].value, at: node)
+    } else {
+      switch Self.stepKindMarkers[position] {
+      case "forEach": decoded = decodeForEach(object, items: object.members[marker].value, at: node)
+      case "repeat": decoded = decodeRepeat(object, count: object.members[marker].value, at: node)
+      default: decoded = decodeSubworkflow(object, path: object.members[marker].value)
+      }
     }
-    guard let decoded else { return false }
+    // Taken out of the optional, not copied out of it (and the optional destroyed after).
+    guard let kind = consume decoded else { return false }
     var fallback: [WorkflowStep]?
     if let member = present.onErrorMember, case .array = object.members[member].value.kind {
       let onError = object.members[member].value
@@ -253,8 +269,8 @@ struct WorkflowDecoder {
     // rather than copied.
     steps.append(
       WorkflowStep(
-        id: id, idLocation: id == nil ? nil : idNode.map(location), location: location(node),
-        condition: condition, options: options, kind: decoded, fallback: fallback))
+        id: id, idLocation: idLocation, location: location(node),
+        condition: condition, options: options, kind: kind, fallback: fallback))
     return true
   }
 
@@ -300,14 +316,18 @@ struct WorkflowDecoder {
     return id
   }
 
-  private mutating func decodeAction(intent: JSONNode, parameters: JSONNode?)
+  /// An intent step, from the members at `intent` and `parameters` of its object.
+  private mutating func decodeAction(_ object: JSONObject, intent: Int, parameters: Int?)
     -> WorkflowStep.Kind
   {
-    let parameters = parameters.map { decodeArguments($0, what: "'parameters'") } ?? []
+    var arguments: [Argument] = []
+    if let parameters {
+      arguments = decodeArguments(object.members[parameters].value, what: "'parameters'")
+    }
     return .action(
       ActionStep(
-        intent: text(intent, what: "'intent'") ?? "", intentLocation: location(intent),
-        parameters: parameters))
+        intent: text(object.members[intent].value, what: "'intent'") ?? "",
+        intentLocation: location(object.members[intent].value.position), parameters: arguments))
   }
 
   private mutating func decodeForEach(_ object: JSONObject, items: JSONNode, at node: JSONNode)
@@ -380,12 +400,19 @@ struct WorkflowDecoder {
   /// (A list: comparing five short names costs less than hashing one.)
   static let reservedNames = ["inputs", "true", "false", "null", "contains"]
 
-  /// Whether `name` is one of ``reservedNames``; names of other lengths (most ids) are told
-  /// apart without comparing text.
+  /// The first bytes of ``reservedNames``, as bits of their low six bits.
+  private static let reservedInitials: UInt64 = reservedNames.reduce(0) { bits, name in
+    bits | 1 << ((name.utf8.first ?? 0) & 63)
+  }
+
+  /// Whether `name` is one of ``reservedNames``; names of other lengths or other first
+  /// letters (most ids) are told apart without comparing text.
   static func isReserved(_ name: String) -> Bool {
     let length = name.utf8.count
-    return (4...8).contains(length)
-      && reservedNames.contains { $0.utf8.count == length && $0 == name }
+    guard (4...8).contains(length), let first = name.utf8.first,
+      reservedInitials & 1 << (first & 63) != 0
+    else { return false }
+    return reservedNames.contains { $0.utf8.count == length && $0 == name }
   }
 
   private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
@@ -455,9 +482,10 @@ struct WorkflowDecoder {
     switch node.kind {
     case .string(let text):
       do {
-        let template = try Template.parse(text)
-        if template.isPlainText { return .literal(.text(template.plainText), span) }
-        return .template(template, span)
+        switch try Template.parseValue(text) {
+        case .text(let plain): return .literal(.text(plain), span)
+        case .template(let template): return .template(template, span)
+        }
       } catch {
         self.error(
           "invalid expression: \(error.message)",
@@ -716,7 +744,7 @@ struct WorkflowDecoder {
   func location(_ node: JSONNode) -> SourceLocation { location(node.position) }
 
   func location(_ position: JSONPosition) -> SourceLocation {
-    SourceLocation(file: source.path, line: position.line, column: position.column)
+    SourceLocation(file, line: position.line, column: position.column)
   }
 
   func span(_ node: JSONNode) -> ValueSource.Span {

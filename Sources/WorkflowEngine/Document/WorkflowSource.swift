@@ -87,8 +87,10 @@ public struct WorkflowSource: Sendable {
       }
       decoded += 1
     }
+    var location = span.location
+    location.column = column
     return (
-      SourceLocation(file: span.location.file, line: span.location.line, column: column),
+      location,
       StringCursor(quote: quote, scalarOffset: decoded, index: index, column: column)
     )
   }

@@ -573,9 +573,15 @@ struct ExpressionParser {
   static func isValidName(_ name: String) -> Bool {
     // Over the bytes in place: walking a string's UTF-8 view costs several times as much.
     var name = name
+    // One pass: any byte past ASCII sends the name to the scalar check below.
     let ascii = name.withUTF8 { bytes -> Bool? in
-      guard let first = bytes.first, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-      return isASCIINameStart(first) && bytes.allSatisfy(isASCIINameByte)
+      guard let first = bytes.first, first < 0x80 else { return nil }
+      var valid = isASCIINameStart(first)
+      for index in 1..<bytes.count {
+        guard bytes[index] < 0x80 else { return nil }
+        if !isASCIINameByte(bytes[index]) { valid = false }
+      }
+      return valid
     }
     if let ascii { return ascii }
     guard let first = name.unicodeScalars.first, isNameStart(first) else { return false }

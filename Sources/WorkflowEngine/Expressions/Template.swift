@@ -21,18 +21,38 @@ public struct Template: Sendable, Hashable {
   /// - Throws: ``ExpressionSyntaxError`` with an offset into `text`.
   /// - Complexity: O(n) in the text's length.
   public static func parse(_ text: String) throws(ExpressionSyntaxError) -> Template {
-    guard text.utf8.contains(UInt8(ascii: "$")) else { return Template(segments: [.text(text)]) }
-    var text = text
-    // A native string's bytes are contiguous already: read them in place, without a copy.
-    let result = text.withUTF8 { bytes in
-      Result { () throws(ExpressionSyntaxError) in try parse(bytes) }
+    switch try parseValue(text) {
+    case .text(let plain): return Template(segments: [.text(plain)])
+    case .template(let template): return template
     }
+  }
+
+  /// What a string in a workflow file stands for: text, or a template with expressions.
+  enum Parsed {
+    /// Text without `${…}`, with `$${` turned into `${`.
+    case text(String)
+    /// Text with at least one expression.
+    case template(Template)
+  }
+
+  /// ``parse(_:)`` for a value: text with no expression comes back as its text, without a
+  /// template made only to be asked whether it holds one and read back (that question copied
+  /// each segment).
+  static func parseValue(_ text: String) throws(ExpressionSyntaxError) -> Parsed {
+    var bytes = text
+    // A native string's bytes are contiguous already: read them in place, without a copy,
+    // once for a `$` (a scan of the buffer, not of the string's UTF-8 view) and once to parse.
+    let result = bytes.withUTF8 { bytes -> Result<Parsed, ExpressionSyntaxError>? in
+      guard bytes.contains(UInt8(ascii: "$")) else { return nil }
+      return Result { () throws(ExpressionSyntaxError) in try parse(bytes) }
+    }
+    guard let result else { return .text(text) }
     return try result.get()
   }
 
-  /// ``parse(_:)`` over the bytes of text that holds a `$`.
+  /// ``parseValue(_:)`` over the bytes of text that holds a `$`.
   private static func parse(_ bytes: UnsafeBufferPointer<UInt8>)
-    throws(ExpressionSyntaxError) -> Template
+    throws(ExpressionSyntaxError) -> Parsed
   {
     var segments: [Segment] = []
     segments.reserveCapacity(3)  // most templates: text, an expression, text
@@ -41,6 +61,8 @@ public struct Template: Sendable, Hashable {
     var pending = ""
     var literalStart = 0
     func literal(upTo end: Int) -> String {
+      // No string is made for no bytes: most expressions start their text.
+      guard literalStart < end else { return pending }
       let rest = String(decoding: bytes[literalStart..<end], as: UTF8.self)
       return pending.isEmpty ? rest : pending + rest
     }
@@ -87,8 +109,10 @@ public struct Template: Sendable, Hashable {
       }
     }
     let text = literal(upTo: bytes.count)
-    if !text.isEmpty || segments.isEmpty { segments.append(.text(text)) }
-    return Template(segments: segments)
+    // Without an expression, the text is all of it (`$${` and lone `$`s only).
+    guard !segments.isEmpty else { return .text(text) }
+    if !text.isEmpty { segments.append(.text(text)) }
+    return .template(Template(segments: segments))
   }
 
   /// The expression when the template is exactly one `${…}` and nothing else.

@@ -3,7 +3,7 @@ import Suggestions
 
 /// One function per step kind: each checks its step and returns its planned kind.
 extension PlanBuilder {
-  mutating func planAction(_ action: ActionStep, step: WorkflowStep, previous: ValueType?)
+  mutating func planAction(_ action: ActionStep, at location: SourceLocation, previous: ValueType?)
     -> PlannedKind?
   {
     guard let intent = plannedIntent(action.intent) else {
@@ -25,8 +25,8 @@ extension PlanBuilder {
     var last = -1
     // By index: a copy of an argument would retain each of its fields.
     for position in action.parameters.indices {
-      let typed = compile(action.parameters[position].value)
       guard let index = intent.position(of: action.parameters[position].name) else {
+        _ = compile(action.parameters[position].value)
         error(
           Self.unknownParameter(action.parameters[position], of: intent.descriptor),
           at: action.parameters[position].nameLocation)
@@ -34,8 +34,8 @@ extension PlanBuilder {
       }
       let target = intent.targets[index]
       sources[index] = .given(
-        checkValue(
-          action.parameters[position].value, typed, against: target.type,
+        compileChecked(
+          action.parameters[position].value, against: target.type,
           what: "parameter '\(target.name)' of '\(intent.descriptor.identifier)'"))
       if index < last { ascending = false }
       last = index
@@ -54,7 +54,7 @@ extension PlanBuilder {
     }
     var chained: String?
     let implicitInput = chainInput(
-      of: intent, sources: sources, chained: &chained, previous: previous, step: step)
+      of: intent, sources: sources, chained: &chained, previous: previous, at: location)
     for index in intent.requiredParameters where intent.names[index] != chained {
       if case .given = sources[index] { continue }
       let parameter = intent.parameters[index]
@@ -63,7 +63,7 @@ extension PlanBuilder {
         "'\(descriptor.identifier)' needs a value for '\(parameter.name)' (\(parameter.type))"
       message += "; add \"\(parameter.name)\": … to the step's parameters"
       if parameter.isInput { message += ", or put a step that produces it just before" }
-      error(message, at: step.location)
+      error(message, at: location)
     }
     if implicitInput != nil, let index = intent.input?.index, case .unset = sources[index] {
       sources[index] = .previous
@@ -122,7 +122,7 @@ extension PlanBuilder {
   /// it, or when it was reported as not fitting (so that it is not reported as missing too).
   private mutating func chainInput(
     of intent: PlannedIntent, sources: [ArgumentSource], chained: inout String?,
-    previous: ValueType?, step: WorkflowStep
+    previous: ValueType?, at location: SourceLocation
   ) -> String? {
     guard let input = intent.input, case .unset = sources[input.index], let previous,
       previous != .nothing
@@ -133,7 +133,7 @@ extension PlanBuilder {
         error(
           "'\(descriptor.identifier)' takes its '\(input.name)' (\(input.type)) from the "
             + "previous step, but that step's output does not fit: \(reason); set "
-            + "\"\(input.name)\" in the step's parameters", at: step.location)
+            + "\"\(input.name)\" in the step's parameters", at: location)
         chained = input.name
       }
       return nil
@@ -142,7 +142,7 @@ extension PlanBuilder {
     return input.name
   }
 
-  mutating func planForEach(_ loop: ForEachStep, step: WorkflowStep) -> PlannedKind {
+  mutating func planForEach(_ loop: ForEachStep, at location: SourceLocation) -> PlannedKind {
     let items = compile(loop.items)
     let elementType: ValueType
     switch items.type {
@@ -153,7 +153,7 @@ extension PlanBuilder {
     default: elementType = items.type
     }
     let itemSlot = newSlot()
-    checkShadowing(loop.variable, at: loop.variableLocation ?? step.location)
+    checkShadowing(loop.variable, at: loop.variableLocation ?? location)
     var bindings = [loop.variable: Binding(slot: itemSlot, type: elementType, kind: .loopVariable)]
     var options = ForEachOptions()
     options.concurrency = loop.concurrency
@@ -164,13 +164,13 @@ extension PlanBuilder {
       scopes.removeLast()
     }
     if let index = loop.index {
-      let location = loop.indexLocation ?? step.location
+      let indexLocation = loop.indexLocation ?? location
       if index == loop.variable {
         error(
           "'index' and 'as' both name '\(index)'; give the pass number another name",
-          at: location)
+          at: indexLocation)
       } else {
-        checkShadowing(index, at: location)
+        checkShadowing(index, at: indexLocation)
         let slot = newSlot()
         options.indexSlot = slot
         bindings[index] = Binding(slot: slot, type: .integer, kind: .loopVariable)
@@ -193,7 +193,7 @@ extension PlanBuilder {
       label: "if")
   }
 
-  mutating func planRepeat(_ loop: RepeatStep, step: WorkflowStep, previous: ValueType?)
+  mutating func planRepeat(_ loop: RepeatStep, at location: SourceLocation, previous: ValueType?)
     -> PlannedKind
   {
     let count = compile(loop.count)
@@ -209,7 +209,7 @@ extension PlanBuilder {
       let slot = newSlot()
       passSlot = slot
       bindings[variable] = Binding(slot: slot, type: .integer, kind: .loopVariable)
-      checkShadowing(variable, at: loop.variableLocation ?? step.location)
+      checkShadowing(variable, at: loop.variableLocation ?? location)
     }
     let (body, lastType) = planScoped(loop.steps, previous: previous, bindings: bindings)
     return PlannedKind(

@@ -20,23 +20,7 @@ extension PlanBuilder {
   ) -> CompiledValue {
     let compiled = typed.compiled
     if case .literal(let value, let span) = source {
-      if case .null = value { return compiled }
-      let needsQuery: Bool
-      switch target {
-      case .entity, .list(.entity): needsQuery = true
-      default: needsQuery = false
-      }
-      if needsQuery, case .never(let reason) = value.valueType.coercion(to: target) {
-        error("\(what()) expects \(target.article) \(target): \(reason)", at: span.location)
-        return compiled
-      }
-      guard !needsQuery else { return compiled }
-      do {
-        return .literal(try value.coerced(to: target))
-      } catch {
-        self.error("\(what()): \(error.message)", at: span.location)
-        return compiled
-      }
+      return checkLiteral(value, at: span, compiled, against: target, what: what())
     }
     if case .never(let reason) = typed.type.coercion(to: target) {
       error(
@@ -44,6 +28,55 @@ extension PlanBuilder {
           + "\(typed.type): \(reason)", at: source.span.location)
     }
     return compiled
+  }
+
+  /// ``compile(_:)`` and ``checkValue(_:_:against:what:)`` in one: the value source is
+  /// matched once (each match copies it whole).
+  mutating func compileChecked(
+    _ source: ValueSource, against target: ValueType, what: @autoclosure () -> String
+  ) -> CompiledValue {
+    let typed: Typed<CompiledValue>
+    let location: SourceLocation
+    switch source {
+    case .literal(let value, let span):
+      return checkLiteral(value, at: span, .literal(value), against: target, what: what())
+    case .template(let template, let span):
+      typed = compile(template, span: span)
+      location = span.location
+    case .list(_, let span), .dictionary(_, let span):
+      typed = compile(source)
+      location = span.location
+    }
+    if case .never(let reason) = typed.type.coercion(to: target) {
+      error(
+        "\(what()) expects \(target.article) \(target), but this is \(typed.type.article) "
+          + "\(typed.type): \(reason)", at: location)
+    }
+    return typed.compiled
+  }
+
+  /// The literal branch of ``checkValue(_:_:against:what:)``: pre-coerces the value.
+  private mutating func checkLiteral(
+    _ value: Value, at span: ValueSource.Span, _ compiled: CompiledValue,
+    against target: ValueType, what: @autoclosure () -> String
+  ) -> CompiledValue {
+    if case .null = value { return compiled }
+    let needsQuery: Bool
+    switch target {
+    case .entity, .list(.entity): needsQuery = true
+    default: needsQuery = false
+    }
+    if needsQuery, case .never(let reason) = value.valueType.coercion(to: target) {
+      error("\(what()) expects \(target.article) \(target): \(reason)", at: span.location)
+      return compiled
+    }
+    guard !needsQuery else { return compiled }
+    do {
+      return .literal(try value.coerced(to: target))
+    } catch {
+      self.error("\(what()): \(error.message)", at: span.location)
+      return compiled
+    }
   }
 
   mutating func compile(_ source: ValueSource) -> Typed<CompiledValue> {

@@ -173,7 +173,7 @@ struct PlanBuilder {
     planned.reserveCapacity(steps.count)
     var previous = previous
     for index in steps.indices {
-      guard let result = planStep(steps[index], previous: previous) else {
+      guard let result = planStep(steps, at: index, previous: previous) else {
         // Keep the id known, so that steps using it are not reported as well.
         if let id = steps[index].id {
           scopes[scopes.count - 1].bind(id, to: Binding(slot: newSlot(), type: .any, kind: .step))
@@ -208,23 +208,30 @@ struct PlanBuilder {
   }
 
   /// Plans one step: what all kinds share (index, condition, slot), then its kind.
-  private mutating func planStep(_ step: WorkflowStep, previous: ValueType?) -> PlannedStep? {
+  ///
+  /// The step is read where it is in its block, field by field: handed over as a value, it
+  /// was copied out of the list (a retain of each of its fields) and destroyed after.
+  private mutating func planStep(_ steps: [WorkflowStep], at position: Int, previous: ValueType?)
+    -> PlannedStep?
+  {
     let index = stepCount
     stepCount += 1
-    let condition = step.condition.map { compileCondition($0) }
+    let condition = steps[position].condition.map { compileCondition($0) }
     let slot = newSlot()
+    let location = steps[position].location
     let planned: PlannedKind?
-    switch step.kind {
-    case .action(let action): planned = planAction(action, step: step, previous: previous)
-    case .forEach(let loop): planned = planForEach(loop, step: step)
+    switch steps[position].kind {
+    case .action(let action): planned = planAction(action, at: location, previous: previous)
+    case .forEach(let loop): planned = planForEach(loop, at: location)
     case .branch(let branch): planned = planBranch(branch, previous: previous)
-    case .repeatLoop(let loop): planned = planRepeat(loop, step: step, previous: previous)
+    case .repeatLoop(let loop): planned = planRepeat(loop, at: location, previous: previous)
     case .workflow(let call): planned = planSubworkflow(call)
     }
-    guard let planned else { return nil }
+    // Taken out of the optional, so that its kind is moved into the step, not copied.
+    guard let planned = consume planned else { return nil }
     var outputType = planned.outputType
     var fallback: Fallback?
-    if let steps = step.fallback {
+    if let steps = steps[position].fallback {
       let errorSlot = newSlot()
       let (planned, fallbackType) = planScoped(
         steps, previous: previous,
@@ -234,9 +241,10 @@ struct PlanBuilder {
     }
     // Made whole at the end, not made and then changed: a step of some 400 bytes is then
     // built in place rather than copied.
+    let id = steps[position].id
     return PlannedStep(
-      index: index, id: step.id, label: step.id ?? planned.label, location: step.location,
-      condition: condition, options: step.options, outputType: outputType,
+      index: index, id: id, label: id ?? planned.label, location: location,
+      condition: condition, options: steps[position].options, outputType: outputType,
       kind: planned.kind, slot: slot, forEachOptions: planned.forEachOptions,
       fallback: fallback)
   }
