@@ -114,16 +114,20 @@ private enum SignalThread {
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    guard pthread_create(&thread, &attributes, { context in
-      // The thread runs until the process ends, so the work is never released.
-      guard let context else { return nil }
-      let work = Unmanaged<Work>.fromOpaque(context).takeUnretainedValue()
-      var signals = work.signals
-      while true {
-        var number: Int32 = 0
-        if sigwait(&signals, &number) == 0 { work.handle(number) }
-      }
-    }, work) == 0 else {
+    guard
+      pthread_create(
+        &thread, &attributes,
+        { context in
+          // The thread runs until the process ends, so the work is never released.
+          guard let context else { return nil }
+          let work = Unmanaged<Work>.fromOpaque(context).takeUnretainedValue()
+          var signals = work.signals
+          while true {
+            var number: Int32 = 0
+            if sigwait(&signals, &number) == 0 { work.handle(number) }
+          }
+        }, work) == 0
+    else {
       Unmanaged<Work>.fromOpaque(work).release()
       return false
     }
