@@ -42,12 +42,13 @@ case .command(let command):
   // The command runs on this thread (see `CallingThreadExecutor`), which leaves it only to
   // exit, with the signals that cancel a run blocked before any other thread starts.
   blockAsynchronousSignals()
-  let status = CallingThreadExecutor.run { executor in
+  // The process ends inside the task, so the context (the registry with any extension's
+  // intents) is not torn down first.
+  CallingThreadExecutor.run { executor -> Never in
     var context = CLIContext.live(registry: IntentFlowCommand.registry, terminal: terminal)
     context.taskExecutor = executor
-    return await IntentFlowCommand.run(command, context: context)
+    finish(await IntentFlowCommand.run(command, context: context))
   }
-  finish(status)
 }
 
 /// Blocks every signal but the faults a thread raises itself, as Dispatch does on its
