@@ -91,7 +91,8 @@ final class SignalWatcher: Sendable {
 
 /// A thread that waits for blocked signals with `sigwait` and hands each to a closure.
 private enum SignalThread {
-  private final class Work {
+  /// What the thread waits for, and what it does with each signal.
+  final class Work: Sendable {
     let signals: sigset_t
     let handle: @Sendable (Int32) -> Void
     init(signals: sigset_t, handle: @escaping @Sendable (Int32) -> Void) {
@@ -114,24 +115,24 @@ private enum SignalThread {
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    guard
-      pthread_create(
-        &thread, &attributes,
-        { context in
-          // The thread runs until the process ends, so the work is never released.
-          guard let context else { return nil }
-          let work = Unmanaged<Work>.fromOpaque(context).takeUnretainedValue()
-          var signals = work.signals
-          while true {
-            var number: Int32 = 0
-            if sigwait(&signals, &number) == 0 { work.handle(number) }
-          }
-        }, work) == 0
-    else {
+    // A function of the file's, not a closure with a body: the compiler's region analysis
+    // crashed on the closure (Swift 6.3.1).
+    guard pthread_create(&thread, &attributes, { watchSignals($0) }, work) == 0 else {
       Unmanaged<Work>.fromOpaque(work).release()
       return false
     }
     return true
+  }
+}
+
+/// The signal thread's body: it runs until the process ends, so its work is never released.
+private func watchSignals(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  guard let context else { return nil }
+  let work = Unmanaged<SignalThread.Work>.fromOpaque(context).takeUnretainedValue()
+  var signals = work.signals
+  while true {
+    var number: Int32 = 0
+    if sigwait(&signals, &number) == 0 { work.handle(number) }
   }
 }
 
