@@ -31,8 +31,12 @@ package final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
   private init() {}
 
   /// Runs `operation` in a task whose jobs run on the calling thread, and returns its result
-  /// once it has ended and every job enqueued here has run.
-  /// `operation` is given the executor, for the unstructured tasks it starts.
+  /// once it has ended and every job enqueued here by then has run. A job enqueued later is
+  /// never run: whatever `operation` starts on the executor must end before it does.
+  ///
+  /// - Parameter operation: The work; it is given the executor, for the unstructured tasks it
+  ///   starts (which do not inherit it).
+  /// - Returns: What `operation` returns.
   package static func run<Result: Sendable>(
     _ operation: sending @escaping (any TaskExecutor) async -> Result
   ) -> Result {
