@@ -9,13 +9,7 @@ import Testing
 @Suite("CallingThreadExecutor")
 struct CallingThreadExecutorTests {
   /// The calling thread, as a number that can cross tasks.
-  private static func thread() -> UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
-  }
+  private static func thread() -> UInt { currentThreadID() }
 
   @Test("the task runs on the calling thread, and its result is returned")
   func runsOnCaller() async throws {

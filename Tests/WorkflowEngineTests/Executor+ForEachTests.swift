@@ -119,7 +119,7 @@ struct ExecutorForEachTests {
       ))
     let (caller, run) = try await offPool {
       CallingThreadExecutor.run { _ in
-        (WhichThread.currentThread(), await TestRun.run(plan))
+        (currentThreadID(), await TestRun.run(plan))
       }
     }
     #expect(run.status == .succeeded)

@@ -385,17 +385,8 @@ struct WhichThread: AppIntent {
   @Dependency({ $0.recorder }) var recorder: Recorder
 
   func perform() async throws -> IntentResult<NoValue> {
-    recorder.record("thread \(Self.currentThread())")
+    recorder.record("thread \(currentThreadID())")
     return .result()
-  }
-
-  /// The calling thread, as a number.
-  static func currentThread() -> UInt {
-    #if canImport(Darwin)
-      UInt(bitPattern: pthread_self())
-    #else
-      UInt(pthread_self())
-    #endif
   }
 }
 
