@@ -1,6 +1,7 @@
 // The `intentflow` executable. Everything it does lives in IntentFlowCLI, where it is tested.
 import CLIKit
 import IntentFlowCLI
+import IntentKit
 
 #if canImport(Glibc)
   import Glibc
@@ -38,31 +39,29 @@ switch IntentFlowCommand.request(
 case .answered(let status):
   finish(status)
 case .command(let command):
-  // A command runs in a task of its own, which ends the process; the main thread parks in
-  // Dispatch. Detached: a task on the main actor (as an async main is) would be served
-  // through Dispatch's main queue on yet another thread, a hand-off that cost a cold run
-  // 0.7 ms of CPU.
-  Task.detached {
-    let context = CLIContext.live(registry: IntentFlowCommand.registry, terminal: terminal)
+  // The command runs on this thread (see `CallingThreadExecutor`), which leaves it only to
+  // exit, with the signals that cancel a run blocked before any other thread starts.
+  blockAsynchronousSignals()
+  // The process ends inside the task, so the context (the registry with any extension's
+  // intents) is not torn down first.
+  CallingThreadExecutor.run { executor -> Never in
+    var context = CLIContext.live(registry: IntentFlowCommand.registry, terminal: terminal)
+    context.taskExecutor = executor
     finish(await IntentFlowCommand.run(command, context: context))
   }
-  parkMainThread()
 }
 
-/// Parks the main thread for good, as `dispatchMain()` does, but without its `pthread_exit`,
-/// for which glibc loads `libgcc_s` (the binary links libgcc in) to unwind the thread: 0.1 ms
-/// and some 40 page faults of a cold run.
-///
-/// Signals are blocked on this thread first, as Dispatch does it: the kernel discards a
-/// signal whose action is to ignore it (the one SignalWatcher sets, to read signals through
-/// Dispatch) unless the process's main thread blocks it. Faults a thread raises itself stay
-/// unblocked.
-func parkMainThread() -> Never {
+/// Blocks every signal but the faults a thread raises itself, as Dispatch does on its
+/// threads; threads started later inherit the mask. `run` takes SIGINT, SIGTERM and SIGHUP
+/// with `sigwait` on a thread of its own (`SignalWatcher`), which works only if no thread
+/// accepts them; the daemon reads them through Dispatch, and the kernel discards a signal
+/// whose action is to ignore it unless the process's main thread blocks it. Child processes
+/// are started with an empty mask.
+func blockAsynchronousSignals() {
   var signals = sigset_t()
   sigfillset(&signals)
   for fault in [SIGILL, SIGTRAP, SIGFPE, SIGBUS, SIGSEGV, SIGSYS, SIGPIPE, SIGPROF] {
     sigdelset(&signals, fault)
   }
   pthread_sigmask(SIG_BLOCK, &signals, nil)
-  while true { pause() }
 }

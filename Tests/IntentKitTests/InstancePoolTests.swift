@@ -30,6 +30,12 @@ private struct SlowEcho: AppIntent {
 
 @Suite("Instances of non-suspending intents kept between steps")
 struct InstancePoolTests {
+  @Test("a non-suspending intent's instance carries its inline work; another intent's none")
+  func inlineWork() {
+    #expect(IntentDescriptor(Echo.self).makeInstance().inline != nil)
+    #expect(IntentDescriptor(SlowEcho.self).makeInstance().inline == nil)
+  }
+
   @Test("the next step reuses the kept instance and sees only its own values")
   func reuse() async throws {
     let descriptor = IntentDescriptor(Echo.self)

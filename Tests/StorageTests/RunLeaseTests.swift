@@ -27,6 +27,23 @@ struct RunLeaseTests {
       startedAt: testDate(1000))
   }
 
+  @Test("a new run store has 1 KB pages, so a new process reads a short log to open it")
+  func pageSize() throws {
+    #expect(try store.database.query("PRAGMA page_size").first?[0] == .integer(1024))
+    #expect(try store.database.query("PRAGMA journal_mode").first?[0] == .text("wal"))
+  }
+
+  @Test("a run store made with 4 KB pages keeps them")
+  func existingPageSize() throws {
+    let older = try TemporaryDirectory()
+    let path = IntentFlowHome(directory: older.url).databasePath("runs")
+    try FileManager.default.createDirectory(at: older.url, withIntermediateDirectories: true)
+    _ = try Database(path: path, pageSize: 4096)
+    let store = try RunStore(home: IntentFlowHome(directory: older.url))
+    #expect(try store.database.query("PRAGMA page_size").first?[0] == .integer(4096))
+    #expect(try store.runs().isEmpty)
+  }
+
   @Test("a running run holds a lock file in runs/locks, and is alive")
   func leaseIsHeld() throws {
     let lease = try begin()

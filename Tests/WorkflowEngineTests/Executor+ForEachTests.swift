@@ -1,4 +1,6 @@
+import Foundation
 import IntentKit
+import TestSupport
 import Testing
 
 @testable import WorkflowEngine
@@ -106,5 +108,24 @@ struct ExecutorForEachTests {
     #expect(run.error?.message == "step 'test.fail' (test.fail) failed: the disk is full")
     #expect(run.log.filter { $0 == "nap started" }.count <= 1)
     #expect(!run.log.contains("nap finished"))
+  }
+
+  @Test("concurrent passes leave the thread of a run that prefers one, so they run in parallel")
+  func passesOnTheGlobalExecutor() async throws {
+    let plan = try Harness.plan(
+      workflow(
+        #"{ "intent": "test.thread" }"#,
+        #"{ "forEach": ["a", "b", "c"], "concurrency": 3, "steps": [{ "intent": "test.thread" }] }"#
+      ))
+    let (caller, run) = try await offPool {
+      CallingThreadExecutor.run { _ in
+        (currentThreadID(), await TestRun.run(plan))
+      }
+    }
+    #expect(run.status == .succeeded)
+    #expect(run.log.count == 4)
+    // The run itself is on the calling thread (the step before the loop), its passes not.
+    #expect(run.log.first == "thread \(caller)")
+    #expect(run.log.dropFirst().allSatisfy { $0.hasPrefix("thread ") && $0 != "thread \(caller)" })
   }
 }

@@ -21,6 +21,7 @@ struct WorkflowPathTests {
     ("/etc/../etc/./hosts", "/anywhere"), ("/", "/x"), ("/..", "/x"), ("flows/", "/home/ann"),
     ("a b/ünïcödé.json", "/tmp/dir with space"), ("x", "/"), ("..", "/"), (".", "/a/b"),
     ("/a/b/../../..", "/"), ("...", "/a"), ("..hidden/.x", "/a//b//"),
+    ("b../.c/..d/../é/./", "/a"), ("日本/../語/.", "/ü"), ("a/b/c/../../../../d", "/"),
   ]
 
   @Test("`.`, `..`, empty components and trailing slashes", arguments: cases)

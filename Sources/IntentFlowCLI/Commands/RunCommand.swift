@@ -61,7 +61,14 @@ enum RunCommand: Command {
     let parentWatch =
       context.handlesSignals ? ParentWatch.start(environment: context.environment) : nil
     if context.handlesSignals {
-      signals.start(onSignal: { _ in }, onForcedExit: { history.finishCancelled(signal: $0) })
+      let watching = signals.start(
+        onSignal: { _ in }, onForcedExit: { history.finishCancelled(signal: $0) })
+      if !watching {
+        context.printError(
+          context.errorStyle.yellow("warning: ")
+            + "could not start the thread that watches for signals; Ctrl-C will not cancel "
+            + "this run")
+      }
     }
     defer {
       parentWatch?.cancel()
@@ -160,7 +167,9 @@ enum RunCommand: Command {
     if command[Self.dryRun] {
       return await dryRun(plan, inputs: inputs, executor: executor, context: context)
     }
-    let task = Task { () -> RunResult in
+    // The run's own task, so that a signal can cancel it; on the command's executor, which
+    // an unstructured task would not inherit.
+    let task = Task(executorPreference: context.taskExecutor) { () -> RunResult in
       // Inputs are checked (and asked for) first: a run rejected for its inputs never started
       // and is not recorded.
       let bound: [String: Value]

@@ -27,6 +27,10 @@ public struct CLIContext: Sendable {
   public var timeZone: TimeZone
   /// What commands ask the file system.
   public var files: FileSystem
+  /// The executor a command's own tasks prefer (SE-0417): in `intentflow`, its main thread
+  /// (`CallingThreadExecutor`), so that a run takes no thread of Dispatch's pool; `nil`, the
+  /// global executor, in tests.
+  public var taskExecutor: (any TaskExecutor)?
 
   /// A context; the clock, time zone and file system default to the machine's.
   ///
@@ -50,6 +54,7 @@ public struct CLIContext: Sendable {
     self.now = now
     self.timeZone = timeZone
     self.files = files
+    self.taskExecutor = nil
   }
 
   /// The live process: real streams, environment and terminal.

@@ -15,15 +15,24 @@ import Synchronization
 /// moment is handled; work that starts later registers with ``whenSignalled(_:)``, which runs
 /// at once if a signal already came.
 ///
-/// `@unchecked Sendable`: the Dispatch sources are created once in ``start(_:onSignal:onForcedExit:)``
-/// behind the lock and only cancelled afterwards; Dispatch sources are thread-safe objects
-/// whose Swift overlay is not annotated `Sendable` on Linux.
-final class SignalWatcher: @unchecked Sendable {
+/// The signals are taken by one thread of the watcher's own, waiting in `sigwait`; every
+/// other thread must block them, as `intentflow`'s main thread does before it starts any
+/// (threads inherit the mask; Dispatch's block every signal anyway). Reading them through
+/// Dispatch instead cost a cold run Dispatch's manager thread and a worker to register the
+/// sources. The thread lives as long as the process; a stopped watcher's thread takes the
+/// signals and does nothing with them, as they stayed blocked and pending before.
+final class SignalWatcher: Sendable {
   private let received = Mutex<Int32?>(nil)
   /// What to do at the first signal, registered by ``whenSignalled(_:)``.
   private let actions = Mutex<[@Sendable () -> Void]>([])
-  private let lock = Mutex<Void>(())
-  private var sources: [any DispatchSourceSignal] = []
+  /// What to do when a signal comes; `nil` before ``start(_:onSignal:onForcedExit:)`` and
+  /// after ``stop()``.
+  private let handlers = Mutex<Handlers?>(nil)
+
+  private struct Handlers: Sendable {
+    var onSignal: @Sendable (Int32) -> Void
+    var onForcedExit: @Sendable (Int32) -> Void
+  }
 
   /// The first signal received, if any.
   var signal: Int32? { received.withLock { $0 } }
@@ -31,17 +40,23 @@ final class SignalWatcher: @unchecked Sendable {
   /// The signals that cancel a run: Ctrl-C, `kill`, and a closed terminal (SIGHUP).
   static let cancelling = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Starts watching; `onSignal` runs (on a Dispatch queue) for the first signal, and
+  /// Starts watching; `onSignal` runs (on the watcher's thread) for the first signal, and
   /// `onForcedExit` for a second one, just before the process exits with 128 + N.
+  ///
+  /// Returns `false` when the system would not start the watcher's thread: the signals then
+  /// stay blocked and pending, so the run cannot be interrupted but still ends and is recorded.
+  @discardableResult
   func start(
     _ signals: [Int32] = SignalWatcher.cancelling,
     onSignal: @escaping @Sendable (Int32) -> Void,
     onForcedExit: @escaping @Sendable (Int32) -> Void = { _ in }
-  ) {
-    let made = signals.map { number in
-      Self.makeSource(number, watcher: self, onSignal: onSignal, onForcedExit: onForcedExit)
-    }
-    lock.withLock { _ in sources = made }
+  ) -> Bool {
+    handlers.withLock { $0 = Handlers(onSignal: onSignal, onForcedExit: onForcedExit) }
+    var set = sigset_t()
+    sigemptyset(&set)
+    for number in signals { sigaddset(&set, number) }
+    pthread_sigmask(SIG_BLOCK, &set, nil)  // already blocked in `intentflow`; here for others
+    return SignalThread.start(waitingFor: set) { [self] number in deliver(number) }
   }
 
   /// Runs `action` at the first signal, or now if it already came.
@@ -50,38 +65,74 @@ final class SignalWatcher: @unchecked Sendable {
     if signal != nil { action() }  // may run twice with the handler: actions are cancels
   }
 
-  /// Stops watching and restores the default dispositions.
+  /// Stops watching: signals that come later are taken and dropped.
   func stop() {
-    let active = lock.withLock { _ in
-      defer { sources = [] }
-      return sources
-    }
-    for source in active {
-      source.cancel()
-    }
-    restoreDefaultDisposition(Self.cancelling)
+    handlers.withLock { $0 = nil }
   }
 
-  private static func makeSource(
-    _ number: Int32, watcher: SignalWatcher, onSignal: @escaping @Sendable (Int32) -> Void,
-    onForcedExit: @escaping @Sendable (Int32) -> Void
-  ) -> any DispatchSourceSignal {
-    SignalSource.make(number) {
-      let first = watcher.received.withLock { received -> Bool in
-        guard received == nil else { return false }
-        received = number
-        return true
-      }
-      if first {
-        onSignal(number)
-        for action in watcher.actions.withLock({ $0 }) { action() }
-      } else {
-        let first = watcher.signal ?? number
-        onForcedExit(first)
-        fflush(nil)
-        _exit(128 + first)
-      }
+  private func deliver(_ number: Int32) {
+    guard let handlers = handlers.withLock({ $0 }) else { return }
+    let first = received.withLock { received -> Bool in
+      guard received == nil else { return false }
+      received = number
+      return true
     }
+    if first {
+      handlers.onSignal(number)
+      for action in actions.withLock({ $0 }) { action() }
+    } else {
+      let first = signal ?? number
+      handlers.onForcedExit(first)
+      fflush(nil)
+      _exit(128 + first)
+    }
+  }
+}
+
+/// A thread that waits for blocked signals with `sigwait` and hands each to a closure.
+private enum SignalThread {
+  /// What the thread waits for, and what it does with each signal.
+  final class Work: Sendable {
+    let signals: sigset_t
+    let handle: @Sendable (Int32) -> Void
+    init(signals: sigset_t, handle: @escaping @Sendable (Int32) -> Void) {
+      self.signals = signals
+      self.handle = handle
+    }
+  }
+
+  /// Starts the thread; `false` if the system would not start one.
+  static func start(waitingFor signals: sigset_t, handle: @escaping @Sendable (Int32) -> Void)
+    -> Bool
+  {
+    let work = Unmanaged.passRetained(Work(signals: signals, handle: handle)).toOpaque()
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    // A function of the file's, not a closure with a body: the compiler's region analysis
+    // crashed on the closure (Swift 6.3.1).
+    guard pthread_create(&thread, &attributes, { watchSignals($0) }, work) == 0 else {
+      Unmanaged<Work>.fromOpaque(work).release()
+      return false
+    }
+    return true
+  }
+}
+
+/// The signal thread's body: it runs until the process ends, so its work is never released.
+private func watchSignals(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  guard let context else { return nil }
+  let work = Unmanaged<SignalThread.Work>.fromOpaque(context).takeUnretainedValue()
+  var signals = work.signals
+  while true {
+    var number: Int32 = 0
+    if sigwait(&signals, &number) == 0 { work.handle(number) }
   }
 }
 

@@ -15,6 +15,7 @@ extension AppIntent {
   public static var _isConfirmingIntent: Bool { false }
   public static var _confirmationParameter: String? { nil }
   public static var _literalParameters: [String: String] { [:] }
+  public func _inlineWork() -> AnyObject? { nil }
 }
 
 extension LongRunningIntent {
@@ -27,6 +28,7 @@ extension CancellableIntent {
 
 extension NonSuspendingIntent {
   public static var _isNonSuspendingIntent: Bool { true }
+  public func _inlineWork() -> AnyObject? { InlineWork.of(self) }
 }
 
 extension ConfirmingIntent {

@@ -57,6 +57,10 @@ public protocol AppIntent: Sendable {
   /// A ``LiteralParameters`` intent's ``LiteralParameters/literalParameters``, else empty.
   /// Not for intents to implement.
   static var _literalParameters: [String: String] { get }
+  /// A ``NonSuspendingIntent``'s work as the lifecycle calls it (an `InlineWork`), else `nil`;
+  /// asked instead of casting the intent to ``NonSuspendingIntent``. Not for intents to
+  /// implement.
+  func _inlineWork() -> AnyObject?
 }
 
 extension AppIntent {

@@ -34,8 +34,20 @@ public final class RunStore: Sendable {
   /// - Parameter home: The IntentFlow home directory.
   /// - Throws: ``StorageError`` naming the file when it cannot be opened or migrated.
   public convenience init(home: IntentFlowHome) throws(StorageError) {
-    try self.init(database: Database(path: home.databasePath("runs")))
+    try self.init(database: Database(path: home.databasePath("runs"), pageSize: Self.pageSize))
   }
+
+  /// The page size of a new `runs.sqlite`: 1 KB rather than SQLite's 4 KB.
+  ///
+  /// Each `intentflow run` is a new process, and the first connection to a file rebuilds the
+  /// log's index by reading and checksumming every frame of the log (up to
+  /// `Connection.walPages`, 200, before it is checkpointed). A run changes about six pages
+  /// (its row and three index entries, then its end), so the log holds the same number of
+  /// frames whatever the page size, but 1 KB frames are a quarter of the bytes to read: 0.1
+  /// ms of CPU less for a cold run on average, with no more checkpoints (and their syncs).
+  /// A file made before keeps its 4 KB pages: a page size changes only with a `VACUUM`
+  /// outside WAL mode, which a process that shares the file cannot do.
+  static let pageSize = 1024
 
   // MARK: Runs
 

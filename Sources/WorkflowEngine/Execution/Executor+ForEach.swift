@@ -85,7 +85,10 @@ extension RunState {
       while true {
         while failure == nil, running < concurrency, next < items.count {
           let (position, item) = (next, items[next])
-          group.addTask {
+          // On the global executor, whatever the run's task prefers: `intentflow` runs a
+          // command on its main thread (`CallingThreadExecutor`), and passes are meant to use
+          // every processor.
+          group.addTask(executorPreference: globalConcurrentExecutor) {
             var pass = RunState(plan: plan, configuration: configuration)
             pass.slots = slots
             pass.records = base

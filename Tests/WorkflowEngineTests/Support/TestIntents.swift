@@ -378,13 +378,25 @@ struct MakeGadget: AppIntent {
   func perform() async throws -> IntentResult<Gadget> { .result(value: Gadget(id: "g1")) }
 }
 
+/// `test.thread`: records which thread performed it, as `thread N` (`pthread_self()`).
+struct WhichThread: AppIntent {
+  static let identifier: IntentIdentifier = "test.thread"
+  static let title = "Which Thread"
+  @Dependency({ $0.recorder }) var recorder: Recorder
+
+  func perform() async throws -> IntentResult<NoValue> {
+    recorder.record("thread \(currentThreadID())")
+    return .result()
+  }
+}
+
 /// Every test intent.
 enum TestIntents {
   static let all: [any AppIntent.Type] = [
     Echo.self, Note.self, AddNumbers.self, Words.self, When.self, Nothing.self, Fail.self,
     Flaky.self, Nap.self, Upload.self, Report.self, Stubborn.self, FindItems.self, ShowItem.self,
     TotalPrice.self, DeleteItem.self, Refuse.self, ShortTitle.self, Spend.self, MakeGadget.self,
-    QuickFlaky.self,
+    QuickFlaky.self, WhichThread.self,
   ]
 
   static let registry = IntentRegistry(all)
