@@ -49,9 +49,16 @@ let package = Package(
     .target(name: "StrictJSON", swiftSettings: strictSwift),
     .target(name: "Cron", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
+    // ICU's regular expressions and date patterns, called directly: the same engine and
+    // syntax as Foundation's `NSRegularExpression` and `DateFormatter`, without linking
+    // swift-corelibs-foundation into the binary (see Docs/Architecture.md, cold start).
+    .target(name: "ICUSupport", swiftSettings: strictSwift),
+    // Child processes with posix_spawn and pipes, shared by `shell.run`, the scheduler's
+    // launcher and the extension host, in place of Foundation's `Process`.
+    .target(name: "ChildProcesses", swiftSettings: strictSwift),
     .target(name: "CLIKit", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(
-      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions"],
+      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport"],
       swiftSettings: strictSwift),
 
     // Layers.
@@ -62,17 +69,21 @@ let package = Package(
       name: "StandardIntents",
       dependencies: [
         "IntentKit", "Storage", "Cron", "CZlib", "CDynamicCurl", "StrictJSON", "Suggestions",
+        "ICUSupport", "ChildProcesses",
       ],
       swiftSettings: strictSwift,
       // http.request opens libcurl with dlopen on Linux, rather than FoundationNetworking's
       // URLSession, whose libcurl and some 30 libraries it needs would load at every start.
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
-      name: "Extensions", dependencies: ["IntentKit", "StrictJSON", "Suggestions"],
+      name: "Extensions",
+      dependencies: ["IntentKit", "StrictJSON", "Suggestions", "ChildProcesses"],
       swiftSettings: strictSwift),
     .target(
       name: "Scheduling",
-      dependencies: ["WorkflowEngine", "IntentKit", "Storage", "Cron", "Suggestions"],
+      dependencies: [
+        "WorkflowEngine", "IntentKit", "Storage", "Cron", "Suggestions", "ChildProcesses",
+      ],
       swiftSettings: strictSwift),
     .target(
       name: "IntentFlowCLI",
@@ -117,6 +128,12 @@ let package = Package(
       swiftSettings: strictSwift),
     .testTarget(
       name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictSwift),
+    .testTarget(
+      name: "ICUSupportTests", dependencies: ["TestSupport", "ICUSupport"],
+      swiftSettings: strictSwift),
+    .testTarget(
+      name: "ChildProcessesTests", dependencies: ["TestSupport", "ChildProcesses"],
+      swiftSettings: strictSwift),
     .testTarget(
       name: "CLIKitTests", dependencies: ["TestSupport", "CLIKit"], swiftSettings: strictSwift),
     .testTarget(
