@@ -5,6 +5,7 @@ import PackageDescription
 let strictSwift: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 // The Linux release binary links libstdc++, SQLite, zlib and libgcc in: every `intentflow run`
@@ -52,7 +53,9 @@ let package = Package(
     // ICU's regular expressions and date patterns, called directly: the same engine and
     // syntax as Foundation's `NSRegularExpression` and `DateFormatter`, without linking
     // swift-corelibs-foundation into the binary (see Docs/Architecture.md, cold start).
-    .target(name: "ICUSupport", swiftSettings: strictSwift),
+    .target(
+      name: "ICUSupport", swiftSettings: strictSwift,
+      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
     // Child processes with posix_spawn and pipes, shared by `shell.run`, the scheduler's
     // launcher and the extension host, in place of Foundation's `Process`.
     .target(name: "ChildProcesses", swiftSettings: strictSwift),
@@ -63,7 +66,8 @@ let package = Package(
 
     // Layers.
     .target(
-      name: "WorkflowEngine", dependencies: ["IntentKit", "StrictJSON", "Cron", "Suggestions"],
+      name: "WorkflowEngine",
+      dependencies: ["IntentKit", "StrictJSON", "Cron", "Suggestions", "ICUSupport"],
       swiftSettings: strictSwift),
     .target(
       name: "StandardIntents",

@@ -1,4 +1,5 @@
 import StrictJSON
+import IntentKit
 
 /// The checks `intentflow extensions check` makes of each declared intent.
 public enum ExtensionConformance {

@@ -1,5 +1,10 @@
 import Cron
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+import WorkflowEngine
 import Suggestions
 
 #if canImport(Glibc)
@@ -137,7 +142,7 @@ public struct CrontabExport: Sendable {
   func unsupported(_ expression: CronExpression) -> String? {
     if expression.hasSeconds { return "cron has no seconds field" }
     let usesExtensions = expression.source.uppercased().split(separator: " ").contains { field in
-      field.contains("#") || field.replacingOccurrences(of: "JUL", with: "").contains("L")
+      field.contains("#") || field.replacing("JUL", with: "").contains("L")
     }
     if usesExtensions { return "cron has no 'L' or '#'" }
     return nil
@@ -193,7 +198,7 @@ public struct CrontabExport: Sendable {
           && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
             || "/._-+:=@,".unicodeScalars.contains($0))
       }
-      return plain ? String(piece) : "'" + piece.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      return plain ? String(piece) : "'" + piece.replacing("'", with: "'\\''") + "'"
     }.joined(separator: "\\%")
   }
 

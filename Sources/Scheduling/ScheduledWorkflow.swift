@@ -1,5 +1,10 @@
 public import Cron
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import IntentKit
 public import WorkflowEngine
 
 /// A valid workflow file with a schedule, ready for the scheduler.
@@ -92,7 +97,7 @@ public struct ScheduleCatalog: Sendable {
     let manager = FileManager.default
     for given in paths {
       let path = WorkflowPath.absolute(given, in: currentDirectory)
-      var isDirectory: ObjCBool = false
+      var isDirectory = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
         catalog.invalid.append(
           (
@@ -103,10 +108,10 @@ public struct ScheduleCatalog: Sendable {
           ))
         continue
       }
-      if isDirectory.boolValue {
+      if isDirectory {
         let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
-          result.append((path as NSString).appendingPathComponent(name))
+          result.append(PathText.appending(name, to: path))
         }
       } else {
         result.append(path)

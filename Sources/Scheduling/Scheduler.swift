@@ -1,5 +1,9 @@
 import Cron
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 import IntentKit
 public import Storage
 import Synchronization

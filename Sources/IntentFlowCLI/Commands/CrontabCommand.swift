@@ -1,5 +1,9 @@
 import CLIKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import Scheduling
 import Storage
 import WorkflowEngine

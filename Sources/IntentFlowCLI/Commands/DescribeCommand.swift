@@ -1,4 +1,5 @@
 import CLIKit
+import StrictJSON
 import IntentKit
 import WorkflowEngine
 

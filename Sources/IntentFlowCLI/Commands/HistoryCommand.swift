@@ -1,6 +1,10 @@
 import CLIKit
 import Cron
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentKit
 import Storage
 import StrictJSON
@@ -131,7 +135,7 @@ enum HistoryCommand: Command {
       [
         Timestamp.format(run.startedAt, in: zone), run.workflowName, run.trigger.rawValue,
         run.status ?? "running", run.exitCode.map(String.init) ?? "-",
-        run.durationSeconds.map { String(format: "%.3fs", $0) } ?? "-",
+        run.durationSeconds.map { Self.seconds($0) } ?? "-",
         run.errorMessage.map { String($0.prefix(60)) } ?? "",
       ]
     }
@@ -172,5 +176,15 @@ enum HistoryCommand: Command {
     }
     context.print(
       Table.render(header: ["AT", "EVENT", "WORKFLOW", "SCHEDULED", "DETAIL"], rows: rows))
+  }
+
+  /// A duration in seconds with three decimals and a unit, as `%.3fs` wrote it: `1.250s`.
+  static func seconds(_ value: Double) -> String {
+    guard value.isFinite, value.magnitude < 1e15 else { return "\(value)s" }
+    let milliseconds = Int((value.magnitude * 1000).rounded())
+    let fraction = String(milliseconds % 1000)
+    let sign = value < 0 && milliseconds > 0 ? "-" : ""
+    return sign + "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count)
+      + fraction + "s"
   }
 }

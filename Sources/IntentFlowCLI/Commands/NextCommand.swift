@@ -1,6 +1,10 @@
 import CLIKit
 import Cron
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentKit
 import Scheduling
 import Suggestions

@@ -1,4 +1,5 @@
 import IntentKit
+import CLIKit
 import WorkflowEngine
 
 extension RunCommand {

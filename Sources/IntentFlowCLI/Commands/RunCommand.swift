@@ -1,5 +1,10 @@
 import CLIKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Dispatch
 import IntentKit
 import StandardIntents
 import StrictJSON

@@ -1,5 +1,9 @@
 import CLIKit
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentKit
 import Storage
 import WorkflowEngine
@@ -63,7 +67,7 @@ extension SayCommand {
     let loader = WorkflowLoader(registry: context.registry)
     var matches: [Match] = []
     for name in names {
-      let path = (directory as NSString).appendingPathComponent(name)
+      let path = PathText.appending(name, to: directory)
       guard context.files.exists(path), !context.files.isDirectory(path) else { continue }
       let plan: Plan
       do {

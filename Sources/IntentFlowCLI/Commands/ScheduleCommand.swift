@@ -1,7 +1,11 @@
 import CLIKit
 import Cron
 import Dispatch
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentKit
 import Scheduling
 import Storage

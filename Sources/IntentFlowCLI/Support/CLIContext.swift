@@ -1,5 +1,9 @@
 public import CLIKit
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 public import IntentKit
 
 /// Everything a command touches outside itself: the environment, streams, terminal, clock,

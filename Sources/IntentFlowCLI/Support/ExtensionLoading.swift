@@ -1,4 +1,5 @@
 import Extensions
+import CLIKit
 import IntentKit
 import Storage
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentKit
 import Scheduling
 import Storage
@@ -141,7 +145,7 @@ final class RunHistory: Sendable {
 
   /// `message` with every occurrence of each secret replaced by `***`.
   static func redacted(_ message: String, hiding secrets: [String]) -> String {
-    secrets.reduce(message) { $0.replacingOccurrences(of: $1, with: "***") }
+    secrets.reduce(message) { $0.replacing($1, with: "***") }
   }
 
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and

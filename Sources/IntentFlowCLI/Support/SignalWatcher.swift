@@ -1,4 +1,5 @@
 import Dispatch
+import CDispatch
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Suggestions
 
 /// Runs one intent through the whole lifecycle: resolve every parameter, confirm, perform.
 ///
@@ -423,7 +428,7 @@ public struct IntentInvocation: Sendable {
     async throws(IntentFlowError) -> (entity: Value?, outcome: Outcome)
   {
     if case .entity = value { return (value, Outcome(resolution: .success(value))) }
-    let text = value.textDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = value.textDescription.trimming(.whitespacesAndNewlines)
     let found: [AnyEntity]
     do {
       let byID = try await type.entities(for: [text])

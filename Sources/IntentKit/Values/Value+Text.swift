@@ -1,5 +1,10 @@
 import Cron
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import StrictJSON
 
 extension Value {
   /// The value as text, the way a step's output reaches stdout and `${…}` inside longer text:

@@ -1,5 +1,12 @@
 import Cron
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+import ICUSupport
+import Foundation  // LEAN-TODO until DateFormat moves to ICU
+import Suggestions
 public import IntentKit
 
 /// `date.parse`: text to a date.
@@ -33,7 +40,7 @@ public struct ParseDate: NonSuspendingIntent {
 
   public func perform() async throws -> IntentResult<Date> {
     let zone = timezone.flatMap(TimeZoneName.zone) ?? clock.timeZone
-    let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = input.trimming(.whitespacesAndNewlines)
     guard let date = parse(text, in: zone) else {
       throw IntentError(
         "'\(text)' does not match the format '\(format)'\(Self.example(format, in: zone))")
@@ -66,7 +73,7 @@ public struct ParseDate: NonSuspendingIntent {
       // written back, such a date differs from the text, and that is how it is caught.
       let formatter = DateFormat.formatter(pattern, in: zone)
       guard let date = formatter.date(from: text),
-        formatter.string(from: date).caseInsensitiveCompare(text) == .orderedSame
+        CaseInsensitive.compare(formatter.string(from: date), text) == 0
       else { return nil }
       return date
     }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Suggestions
 import IntentKit
 
 /// The `timezone` parameter of the date intents: an IANA name (`Europe/Prague`), `UTC`, or
@@ -6,7 +11,7 @@ import IntentKit
 enum TimeZoneName {
   /// The zone `name` names, or `nil`.
   static func zone(_ name: String) -> TimeZone? {
-    let name = name.trimmingCharacters(in: .whitespaces)
+    let name = name.trimming(.whitespaces)
     switch name.uppercased() {
     case "Z", "UTC", "GMT": return TimeZone(secondsFromGMT: 0)
     default: break

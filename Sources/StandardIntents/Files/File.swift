@@ -1,4 +1,11 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 public import IntentKit
 
 /// A file or folder on this machine: the standard library's `File` entity.

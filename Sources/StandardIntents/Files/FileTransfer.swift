@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 import IntentKit
 
 /// Moving and copying with the rule `files.rename`, `files.move` and `files.copy` share: an

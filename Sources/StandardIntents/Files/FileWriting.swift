@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 import IntentKit
 
 /// Writing files with the system calls, so that each mode means exactly what it says.
@@ -83,7 +90,7 @@ enum FileWriting {
     try bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count, let base = buffer.baseAddress {
-        let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           throw IntentError("cannot write '\(path)': \(Paths.reason())")
@@ -102,3 +109,10 @@ enum FileWriting {
     }
   }
 }
+
+// The C library's `write`, named apart from the methods called `write` in scope.
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#else
+  private let systemWrite = Darwin.write
+#endif

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 public import IntentKit
 
 /// `files.makeFolder`: creates a folder and its parents.

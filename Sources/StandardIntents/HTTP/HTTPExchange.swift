@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import Suggestions
 
 /// One HTTP request as `http.request` sends it, and what came back: the shape shared by the

@@ -1,4 +1,5 @@
 public import IntentKit
+import FoundationEssentials
 import Suggestions
 
 /// `list.sort`: a list in order.

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import ICUSupport
 import IntentKit
 
 /// The order `list.sort` puts values in.
@@ -38,8 +43,9 @@ enum ValueOrdering {
     default:
       if let a = number(left), let b = number(right) { return ordered(a, b) }
       let (a, b) = (text(left), text(right))
-      let folded = a.compare(b, options: .caseInsensitive)
-      return folded == .orderedSame ? a.compare(b) : folded
+      let folded = CaseInsensitive.compare(a, b)
+      let order = folded == 0 ? CaseInsensitive.utf16Order(a, b) : folded
+      return order < 0 ? .orderedAscending : order > 0 ? .orderedDescending : .orderedSame
     }
   }
 

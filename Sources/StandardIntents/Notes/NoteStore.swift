@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+import ICUSupport
 public import IntentKit
 import Storage
 
@@ -93,7 +98,7 @@ public final class NoteStore: Sendable {
       """, [SQLValue(wanted), SQLValue(wanted)])
     let notes = try rows.map(note)
     guard let query, !query.isEmpty else { return notes }
-    return notes.filter { $0.body.range(of: query, options: .caseInsensitive) != nil }
+    return notes.filter { CaseInsensitive.contains($0.body, query) }
   }
 
   /// Pins a note; returns it, or `nil` when there is no such note.

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Suggestions
 public import IntentKit
 
 /// `notes.setFilter`: the Focus filter, as the seed's `NotesFocusFilterIntent`. While a tag is
@@ -19,7 +24,7 @@ public struct SetNotesFilter: AppIntent {
   public init() {}
 
   public func perform() async throws -> IntentResult<String?> {
-    let tag = tag?.trimmingCharacters(in: .whitespaces)
+    let tag = tag?.trimming(.whitespaces)
     let wanted = tag?.isEmpty == false ? tag : nil
     try store.setFilter(wanted)
     let dialog = wanted.map { "Showing only notes tagged \($0)." } ?? "Showing all notes."

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 public import IntentKit
 
 /// `math.calculate`: one arithmetic operation on two numbers.
@@ -55,6 +62,7 @@ public struct Calculate: NonSuspendingIntent {
       for _ in 0..<Int(exponent.magnitude) { result *= base }
       return exponent < 0 ? 1 / result : result
     }
-    return Foundation.pow(base, exponent)
+    return pow(base, exponent)
   }
 }
+

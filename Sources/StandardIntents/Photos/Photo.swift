@@ -1,5 +1,9 @@
 import Cron
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 public import IntentKit
 
 /// A photo in the library folder, as the seed's `PhotoEntity`: a syncable entity whose stable
@@ -46,7 +50,7 @@ public struct Photo: AppEntity, Hashable {
   public var localID: String { path }
 
   /// The file's name.
-  public var name: String { (path as NSString).lastPathComponent }
+  public var name: String { PathText.lastComponent(path) }
 
   /// Whether `text` has the shape of a stable id (64 hex digits) rather than a path.
   public static func isStableID(_ text: String) -> Bool {

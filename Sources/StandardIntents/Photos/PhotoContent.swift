@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Suggestions
 public import IntentKit
 
 /// An album or a tag: the union value of `photos.show`, as the seed's `@UnionValue` enum whose
@@ -50,11 +55,11 @@ public struct PhotoContentQuery: EntityQuery {
   }
 
   public func entities(matching string: String) async throws -> [PhotoContent] {
-    let text = string.trimmingCharacters(in: .whitespaces)
+    let text = string.trimming(.whitespaces)
     if let (chosen, rest) = PhotoContent.explicitCase(in: text),
       let kind = PhotoContent.Kind(rawValue: chosen.name)
     {
-      return [PhotoContent(kind, rest.trimmingCharacters(in: .whitespaces))]
+      return [PhotoContent(kind, rest.trimming(.whitespaces))]
     }
     let wanted = text.lowercased()
     return try await suggestedEntities().filter { $0.name.lowercased() == wanted }

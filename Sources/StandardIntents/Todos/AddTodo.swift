@@ -1,5 +1,10 @@
 import Cron
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+import Suggestions
 public import IntentKit
 
 /// `todos.add`: adds a todo, as the seed's `AddTodoIntent`.
@@ -17,7 +22,7 @@ public struct AddTodo: AppIntent {
     isInput: true,
     resolve: { text in
       // The limit applies to the title as stored, after trimming.
-      let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let title = text.trimming(.whitespacesAndNewlines)
       return title.count > AddTodo.maximumTitleLength
         ? .unsupported(
           reason: "the title is too long (\(title.count) characters; at most "

@@ -1,5 +1,9 @@
 import Cron
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 public import IntentKit
 
 /// `todos.find`: lists todos, earliest due first, with the seed's "open todos" snippet.

@@ -1,5 +1,9 @@
 import Cron
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 public import IntentKit
 
 /// A todo: the sample domain's entity, as in the seed's `TodoEntity`.

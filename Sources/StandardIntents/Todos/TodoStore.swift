@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+import ICUSupport
 public import IntentKit
 import Storage
 
@@ -85,7 +90,7 @@ public final class TodoStore: Sendable {
       """, [.integer(includeDone ? 1 : 0)])
     let todos = try rows.map(Self.todo)
     guard let query, !query.isEmpty else { return todos }
-    return todos.filter { $0.title.range(of: query, options: .caseInsensitive) != nil }
+    return todos.filter { CaseInsensitive.contains($0.title, query) }
   }
 
   /// Marks a todo done; returns it, or `nil` when there is no such todo.

@@ -1,5 +1,9 @@
 import Cron
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import IntentKit
 import StrictJSON
 import Suggestions

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 import IntentKit
 
 /// How workflow paths are joined and normalised, in one place, so that the planner's cycle
@@ -36,8 +43,8 @@ public enum WorkflowPath {
   /// The path of the file that `path`, written in the workflow file `file`, names: relative
   /// paths are relative to the directory of `file` (and stay relative when `file`'s is).
   public static func named(_ path: String, inFile file: String) -> String {
-    let directory = (file as NSString).deletingLastPathComponent
+    let directory = PathText.deletingLastComponent(file)
     guard !path.hasPrefix("/"), !directory.isEmpty else { return path }
-    return (directory as NSString).appendingPathComponent(path)
+    return PathText.appending(path, to: directory)
   }
 }

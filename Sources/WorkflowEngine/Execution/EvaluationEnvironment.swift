@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 import IntentKit
 
 /// What expressions read from outside the workflow: the clock, the time zone, environment
@@ -51,7 +55,7 @@ public struct EvaluationEnvironment: Sendable {
       return .text(runID)
     case .workflowDirectory(let path):
       guard path != "-" else { return .text(currentDirectory) }
-      let directory = (path as NSString).deletingLastPathComponent
+      let directory = PathText.deletingLastComponent(path)
       return .text(WorkflowPath.absolute(directory.isEmpty ? "." : directory, in: currentDirectory))
     }
   }

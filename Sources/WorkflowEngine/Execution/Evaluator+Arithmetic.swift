@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Suggestions
 import IntentKit
 
 /// Arithmetic, negation and computed indexes. The planner has already rejected operands whose
@@ -120,7 +125,7 @@ extension Evaluator {
       guard number.rounded() == number, let whole = Int(exactly: number) else { return nil }
       return whole
     case .text(let text):
-      return Int(text.trimmingCharacters(in: .whitespaces))
+      return Int(text.trimming(.whitespaces))
     default: return nil
     }
   }

@@ -1,5 +1,11 @@
 import Cron
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import ICUSupport
+import Suggestions
 import IntentKit
 
 /// A problem evaluating an expression at run time: an index out of range, a property that
@@ -168,7 +174,7 @@ enum Evaluator {
     case .number(let value): return value != 0
     case .text(let text):
       return !["", "false", "no", "0"].contains(
-        text.trimmingCharacters(in: .whitespaces).lowercased())
+        text.trimming(.whitespaces).lowercased())
     case .list(let items): return !items.isEmpty
     case .dictionary(let entries): return !entries.isEmpty
     case .duration(let duration): return duration != .zero
@@ -248,7 +254,7 @@ enum Evaluator {
     case .number(let value): return value
     case .text(let text):
       // Decimal only: Swift's parser would also read "0x10" and "nan".
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = text.trimming(.whitespaces)
       guard !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }) else {
         return nil
       }
@@ -266,7 +272,7 @@ enum Evaluator {
     default:
       let needle = element.textDescription
       guard !needle.isEmpty else { return true }
-      return container.textDescription.range(of: needle, options: .caseInsensitive) != nil
+      return CaseInsensitive.contains(container.textDescription, needle)
     }
   }
 }

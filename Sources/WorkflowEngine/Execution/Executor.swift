@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 public import IntentKit
 import StrictJSON
 import Suggestions
@@ -127,7 +131,7 @@ public struct Executor: Sendable {
     guard case .text(let text) = value else { return value }
     switch type {
     case .list, .dictionary:
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = text.trimming(.whitespaces)
       guard trimmed.hasPrefix("[") || trimmed.hasPrefix("{"),
         let node = try? JSONParser.parse(trimmed)
       else { return value }

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 public import IntentKit
 
 /// What one step did in a run. A step inside a loop has one record for all its passes.
