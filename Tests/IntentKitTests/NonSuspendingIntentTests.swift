@@ -1,4 +1,5 @@
 import Synchronization
+import Foundation
 import TestSupport
 import Testing
 

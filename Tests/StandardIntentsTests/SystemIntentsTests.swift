@@ -1,4 +1,5 @@
 import IntentKit
+import StrictJSON
 import StandardIntents
 import Testing
 

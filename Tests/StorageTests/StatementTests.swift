@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 
 @testable import Storage
 

@@ -1,4 +1,5 @@
 import IntentKit
+import Foundation
 import Synchronization
 import Testing
 

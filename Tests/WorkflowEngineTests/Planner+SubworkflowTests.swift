@@ -1,4 +1,7 @@
 import IntentKit
+import TestSupport
+import FoundationEssentials
+import Foundation
 import Testing
 import WorkflowEngine
 

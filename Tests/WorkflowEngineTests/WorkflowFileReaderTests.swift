@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import IntentKit
 import Testing
 import WorkflowEngine
