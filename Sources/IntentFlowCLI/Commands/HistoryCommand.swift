@@ -5,6 +5,9 @@ import Cron
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 import IntentKit
 import Storage
 import StrictJSON
@@ -178,13 +181,19 @@ enum HistoryCommand: Command {
       Table.render(header: ["AT", "EVENT", "WORKFLOW", "SCHEDULED", "DETAIL"], rows: rows))
   }
 
-  /// A duration in seconds with three decimals and a unit, as `%.3fs` wrote it: `1.250s`.
+  /// A duration in seconds with three decimals and a unit, as `%.3fs` wrote it: `1.250s`
+  /// (the C library rounds the exact binary value, so 1.2345 is `1.234s`).
   static func seconds(_ value: Double) -> String {
-    guard value.isFinite, value.magnitude < 1e15 else { return "\(value)s" }
-    let milliseconds = Int((value.magnitude * 1000).rounded())
-    let fraction = String(milliseconds % 1000)
-    let sign = value < 0 && milliseconds > 0 ? "-" : ""
-    return sign + "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count)
-      + fraction + "s"
+    var buffer = [CChar](repeating: 0, count: 32)
+    while true {
+      let written = Int(withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) })
+      guard written >= 0 else { return "\(value)s" }
+      guard written >= buffer.count else {
+        return String(decoding: buffer.prefix(written).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+          + "s"
+      }
+      buffer = [CChar](repeating: 0, count: written + 1)
+    }
   }
+
 }

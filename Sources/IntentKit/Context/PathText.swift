@@ -34,17 +34,19 @@ package enum PathText {
   }
 }
 
-/// What `NSString`'s path methods did, which FoundationEssentials does not have. Each first
-/// writes the path with runs of slashes as one and without a trailing slash (the root stays
-/// `/`), as `NSString` does.
+/// What `NSString`'s path methods did, which FoundationEssentials does not have.
 extension PathText {
-  /// `component` joined to `path` with a slash, as `appendingPathComponent`: an empty `path`
-  /// gives `component` alone.
+  /// `component` joined to `path` with a slash unless `path` ends with one, as
+  /// `appendingPathComponent`: an empty `path` gives `component`, an empty `component` gives
+  /// `path`. Nothing else is changed.
   package static func appending(_ component: String, to path: String) -> String {
-    if path.isEmpty { return fixingSlashes(component) }
-    if component.isEmpty { return fixingSlashes(path) }
-    return fixingSlashes(path + "/" + component)
+    if component.isEmpty { return path }
+    if path.isEmpty { return component }
+    return path.hasSuffix("/") ? path + component : path + "/" + component
   }
+
+  // The three below first write `path` with runs of slashes as one and without a trailing
+  // slash (the root stays `/`), as `NSString` does.
 
   /// `path` without its last component, as `deletingLastPathComponent`: `/a/b` gives `/a`,
   /// `/a` and `/` give `/`, `a` gives the empty text.

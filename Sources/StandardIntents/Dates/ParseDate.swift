@@ -73,7 +73,7 @@ public struct ParseDate: NonSuspendingIntent {
       // written back, such a date differs from the text, and that is how it is caught.
       let formatter = DateFormat.formatter(pattern, in: zone)
       guard let date = formatter.date(from: text),
-        CaseInsensitive.compare(formatter.string(from: date), text) == 0
+        TextComparison.order(formatter.string(from: date), text, ignoringCase: true) == 0
       else { return nil }
       return date
     }

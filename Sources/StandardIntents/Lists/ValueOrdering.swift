@@ -43,8 +43,8 @@ enum ValueOrdering {
     default:
       if let a = number(left), let b = number(right) { return ordered(a, b) }
       let (a, b) = (text(left), text(right))
-      let folded = CaseInsensitive.compare(a, b)
-      let order = folded == 0 ? CaseInsensitive.utf16Order(a, b) : folded
+      let folded = TextComparison.order(a, b, ignoringCase: true)
+      let order = folded == 0 ? TextComparison.order(a, b, ignoringCase: false) : folded
       return order < 0 ? .orderedAscending : order > 0 ? .orderedDescending : .orderedSame
     }
   }

@@ -98,7 +98,7 @@ public final class NoteStore: Sendable {
       """, [SQLValue(wanted), SQLValue(wanted)])
     let notes = try rows.map(note)
     guard let query, !query.isEmpty else { return notes }
-    return notes.filter { CaseInsensitive.contains($0.body, query) }
+    return notes.filter { TextComparison.containsIgnoringCase($0.body, query) }
   }
 
   /// Pins a note; returns it, or `nil` when there is no such note.

@@ -208,7 +208,7 @@ public final class PhotoStore: Sendable {
       }
       guard let query, !query.isEmpty else { return true }
       return ([photo.name, photo.album ?? ""] + photo.tags).contains {
-        CaseInsensitive.contains($0, query)
+        TextComparison.containsIgnoringCase($0, query)
       }
     }
   }

@@ -90,7 +90,7 @@ public final class TodoStore: Sendable {
       """, [.integer(includeDone ? 1 : 0)])
     let todos = try rows.map(Self.todo)
     guard let query, !query.isEmpty else { return todos }
-    return todos.filter { CaseInsensitive.contains($0.title, query) }
+    return todos.filter { TextComparison.containsIgnoringCase($0.title, query) }
   }
 
   /// Marks a todo done; returns it, or `nil` when there is no such todo.

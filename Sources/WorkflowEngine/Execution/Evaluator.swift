@@ -272,7 +272,7 @@ enum Evaluator {
     default:
       let needle = element.textDescription
       guard !needle.isEmpty else { return true }
-      return CaseInsensitive.contains(container.textDescription, needle)
+      return TextComparison.containsIgnoringCase(container.textDescription, needle)
     }
   }
 }
