@@ -6,7 +6,7 @@
 
 /// Text searched and ordered as Foundation's `NSString` did it without the locale: in
 /// canonically decomposed form (`é` written whole or as `e` and an accent is the same text),
-/// by UTF-16 code units, and with case ignored by Unicode's full case folding (`ß` matches
+/// by Unicode scalar values, and with case ignored by Unicode's full case folding (`ß` matches
 /// `SS`, `ς` matches `Σ`; no Turkish dotless `i`) where asked.
 public enum TextComparison {
   /// Whether `needle` occurs in `text` when case is ignored, as `range(of:options:
@@ -29,19 +29,19 @@ public enum TextComparison {
     #if canImport(_FoundationICU)
       let (left, right) =
         ignoringCase ? (folded(left), folded(right)) : (String(left), String(right))
-      return utf16Order(decomposed(left), decomposed(right))
+      return scalarOrder(decomposed(left), decomposed(right))
     #else
       return left.compare(right, options: ignoringCase ? .caseInsensitive : []).rawValue
     #endif
   }
 
-  private static func utf16Order(_ left: String, _ right: String) -> Int {
-    var rightUnits = right.utf16.makeIterator()
-    for unit in left.utf16 {
-      guard let other = rightUnits.next() else { return 1 }
-      if unit != other { return unit < other ? -1 : 1 }
+  private static func scalarOrder(_ left: String, _ right: String) -> Int {
+    var rightScalars = right.unicodeScalars.makeIterator()
+    for scalar in left.unicodeScalars {
+      guard let other = rightScalars.next() else { return 1 }
+      if scalar != other { return scalar.value < other.value ? -1 : 1 }
     }
-    return rightUnits.next() == nil ? 0 : -1
+    return rightScalars.next() == nil ? 0 : -1
   }
 
   #if canImport(_FoundationICU)

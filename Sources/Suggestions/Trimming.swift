@@ -1,7 +1,8 @@
 /// The characters that `trimming(_:)` removes, as Foundation's `CharacterSet` of the same
 /// name holds them (FoundationEssentials has no `CharacterSet`).
 public enum TrimmedCharacters: Sendable {
-  /// Space separators (Unicode's `Zs`: the space, no-break space, em space …) and the tab.
+  /// Space separators (Unicode's `Zs`: the space, no-break space, em space …), the tab and
+  /// the zero-width space (U+200B), which Foundation's set has.
   case whitespaces
   /// The ``whitespaces``, line and paragraph separators (`Zl`, `Zp`), the line feed, vertical
   /// tab, form feed, carriage return and next line (U+0085).
@@ -14,7 +15,7 @@ public enum TrimmedCharacters: Sendable {
     case .lineSeparator, .paragraphSeparator: return self == .whitespacesAndNewlines
     default:
       switch scalar.value {
-      case 0x09: return true
+      case 0x09, 0x200B: return true
       case 0x0A...0x0D, 0x85: return self == .whitespacesAndNewlines
       default: return false
       }
