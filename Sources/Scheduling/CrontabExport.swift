@@ -198,7 +198,7 @@ public struct CrontabExport: Sendable {
           && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
             || "/._-+:=@,".unicodeScalars.contains($0))
       }
-      return plain ? String(piece) : "'" + piece.replacing("'", with: "'\\''") + "'"
+      return plain ? String(piece) : "'" + piece.replacingEvery("'", with: "'\\''") + "'"
     }.joined(separator: "\\%")
   }
 

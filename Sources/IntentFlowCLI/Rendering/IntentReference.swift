@@ -1,4 +1,5 @@
 import IntentKit
+import Suggestions
 import StrictJSON
 
 /// The reference of every intent as Markdown: what `intentflow intents --markdown` prints and
@@ -72,7 +73,7 @@ enum IntentReference {
 
   /// Text made safe for a table cell: no pipes, no line breaks.
   private static func cell(_ text: String) -> String {
-    text.replacing("|", with: "\\|").replacing("\n", with: " ")
+    text.replacingEvery("|", with: "\\|").replacingEvery("\n", with: " ")
   }
 
   /// The anchor GitHub gives a heading: lowercase, punctuation but `-` dropped, spaces as `-`.

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import Suggestions
 import IntentKit
 import Scheduling
 import Storage
@@ -145,7 +146,7 @@ final class RunHistory: Sendable {
 
   /// `message` with every occurrence of each secret replaced by `***`.
   static func redacted(_ message: String, hiding secrets: [String]) -> String {
-    secrets.reduce(message) { $0.replacing($1, with: "***") }
+    secrets.reduce(message) { $0.replacingEvery($1, with: "***") }
   }
 
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and

@@ -5,7 +5,6 @@ import Cron
   public import Foundation
 #endif
 import ICUSupport
-import Foundation  // LEAN-TODO until DateFormat moves to ICU
 import Suggestions
 public import IntentKit
 

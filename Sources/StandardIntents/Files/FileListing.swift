@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import Suggestions
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -42,7 +43,7 @@ struct FileListing {
     try visit(folder, relative: "", into: &found)
     // Ignoring case, as people read names; a folder's content right after the folder.
     var keyed = found.map {
-      (key: $0.key.lowercased().replacing("/", with: "\u{0}"), $0)
+      (key: $0.key.lowercased().replacingEvery("/", with: "\u{0}"), $0)
     }
     keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.1.key < $1.1.key }
     return keyed.map(\.1.file)

@@ -122,7 +122,7 @@ public struct HTTPRequest: AppIntent {
       guard !name.isEmpty, !name.contains(where: { $0 == ":" || $0.isNewline }) else {
         throw IntentError("'\(name)' is not a header name")
       }
-      headerLines.append((name, value.textDescription.replacing("\n", with: " ")))
+      headerLines.append((name, value.textDescription.replacingEvery("\n", with: " ")))
     }
     let verb = (method ?? (bodies == 1 ? "POST" : "GET")).uppercased()
     guard !verb.isEmpty, verb.allSatisfy({ $0.isLetter || $0 == "-" }) else {

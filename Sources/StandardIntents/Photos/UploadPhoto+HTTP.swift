@@ -102,7 +102,7 @@ extension UploadPhoto {
 
   /// `text` with the unredacted `url` replaced by its redacted form.
   private static func redacting(_ text: String, _ url: String) -> String {
-    text.replacing(url, with: redacted(url))
+    text.replacingEvery(url, with: redacted(url))
   }
 
   private static func mediaType(of name: String) -> String {
