@@ -52,7 +52,10 @@ let package = Package(
     // ICU's regular expressions and date patterns, called directly: the same engine and
     // syntax as Foundation's `NSRegularExpression` and `DateFormatter`, without linking
     // swift-corelibs-foundation into the binary (see Docs/Architecture.md, cold start).
-    .target(name: "ICUSupport", swiftSettings: strictSwift),
+    .target(
+      name: "ICUSupport", swiftSettings: strictSwift,
+      // The ICU that swift-foundation links, called directly (uregex, udat, ucal).
+      linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
     // Child processes with posix_spawn and pipes, shared by `shell.run`, the scheduler's
     // launcher and the extension host, in place of Foundation's `Process`.
     .target(name: "ChildProcesses", swiftSettings: strictSwift),
