@@ -54,7 +54,6 @@ let package = Package(
     // swift-corelibs-foundation into the binary (see Docs/Architecture.md, cold start).
     .target(
       name: "ICUSupport", swiftSettings: strictSwift,
-      // The ICU that swift-foundation links, called directly (uregex, udat, ucal).
       linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
     // Child processes with posix_spawn and pipes, shared by `shell.run`, the scheduler's
     // launcher and the extension host, in place of Foundation's `Process`.

@@ -108,7 +108,8 @@ struct RegularExpressionTests {
 
   @Test(
     "replacement templates expand as NSRegularExpression's",
-    arguments: regexCases, [
+    arguments: regexCases,
+    [
       "", "<$0>", "$1", "[$2|$1]", "\\$1", "$$1", "\\\\$0", "cost: $", "$x", "end\\", "$10",
       "$11$1", "$99", "\\n\\t", "👍$0👍", "$00",
     ])
@@ -147,8 +148,9 @@ struct RegularExpressionTests {
     #expect(escaped == NSRegularExpression.escapedPattern(for: text))
     guard !text.isEmpty else { return }
     let match = try RegularExpression(escaped).firstMatch(in: "<" + text + ">")
-    #expect(match.map { NSRange($0.range, in: "<" + text + ">") }
-      == NSRange(location: 1, length: text.utf16.count))
+    #expect(
+      match.map { NSRange($0.range, in: "<" + text + ">") }
+        == NSRange(location: 1, length: text.utf16.count))
   }
 
   @Test("one expression is shared by concurrent searches")
