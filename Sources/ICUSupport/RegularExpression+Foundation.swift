@@ -4,7 +4,10 @@
   extension RegularExpression {
     /// Where there is no `_FoundationICU` (macOS), Foundation's `NSRegularExpression`, which
     /// runs the same ICU engine.
-    final class Engine: Sendable {
+    ///
+    /// `@unchecked Sendable`: an `NSRegularExpression` is immutable and documented safe to
+    /// use from several threads at once.
+    final class Engine: @unchecked Sendable {
       private let expression: NSRegularExpression
       var groupCount: Int { expression.numberOfCaptureGroups }
 
