@@ -8,13 +8,10 @@
 
   extension DatePattern {
     /// A `UDateFormat` set up as swift-corelibs-foundation's CFDateFormatter sets it up for
-    /// `DateFormatter`, cloned for every use because ICU formats through a calendar it
-    /// keeps inside.
-    ///
-    /// `@unchecked Sendable`: after `init` the prototype is only ever passed to `udat_clone`
-    /// and `udat_getCalendar` (through a clone), which read it, so tasks may share it.
-    final class Engine: @unchecked Sendable {
-      private let prototype: UnsafeMutablePointer<UDateFormat?>
+    /// `DateFormatter`, used in place by one caller at a time and cloned for others, because
+    /// ICU formats through a calendar it keeps inside.
+    final class Engine: Sendable {
+      private let format: ICUCheckout<UnsafeMutablePointer<UDateFormat?>>
 
       init?(pattern: String, locale: Locale, timeZone: TimeZone) {
         let identifier = locale.identifier
@@ -50,17 +47,30 @@
         swift_ucal_setAttribute(calendar, UCAL_MINIMAL_DAYS_IN_FIRST_WEEK, 4)
         swift_udat_setCalendar(format, calendar)
         swift_ucal_close(calendar)
-        prototype = format
+        // CFDateFormatter sets this on a copy before every parse; formatting ignores it.
+        swift_udat_set2DigitYearStart(format, DatePattern.placeholderYearStart, &status)
+        self.format = ICUCheckout(
+          format,
+          clone: { original in
+            var status = U_ZERO_ERROR
+            let copy = swift_udat_clone(original, &status)
+            guard status.rawValue <= 0 else {
+              if let copy { swift_udat_close(copy) }
+              return nil
+            }
+            return copy
+          },
+          close: { swift_udat_close($0) })
       }
 
-      deinit { swift_udat_close(prototype) }
-
       func string(from date: Date) -> String {
+        format.withObject { Self.string(from: date, with: $0) } ?? ""
+      }
+
+      private static func string(
+        from date: Date, with format: UnsafeMutablePointer<UDateFormat?>
+      ) -> String {
         var status = U_ZERO_ERROR
-        guard let format = swift_udat_clone(prototype, &status), status.rawValue <= 0 else {
-          return ""
-        }
-        defer { swift_udat_close(format) }
         // Rounded to the millisecond as CFDateFormatter rounds.
         let milliseconds =
           (date.timeIntervalSinceReferenceDate + DatePattern.referenceDateOffset) * 1000 + 0.5
@@ -78,20 +88,22 @@
       }
 
       func date(from text: String) -> Date? {
+        format.withObject { Self.date(from: text, with: $0) } ?? nil
+      }
+
+      private static func date(
+        from text: String, with format: UnsafeMutablePointer<UDateFormat?>
+      ) -> Date? {
         // As CFDateFormatter, at most the first 1,024 UTF-16 units are read.
         let units = Array(text.utf16.prefix(1024)) + [0]
         var status = U_ZERO_ERROR
-        guard let format = swift_udat_clone(prototype, &status), status.rawValue <= 0 else {
-          return nil
-        }
-        defer { swift_udat_close(format) }
+        // The calendar parsed into: a copy, cleared, with the placeholder year.
         guard let calendar = swift_ucal_clone(swift_udat_getCalendar(format), &status),
           status.rawValue <= 0
         else { return nil }
         defer { swift_ucal_close(calendar) }
         swift_ucal_clear(calendar)
         swift_ucal_set(calendar, UCAL_YEAR, DatePattern.placeholderYear)
-        swift_udat_set2DigitYearStart(format, DatePattern.placeholderYearStart, &status)
         var position: Int32 = 0
         units.withUnsafeBufferPointer {
           swift_udat_parseCalendar(

@@ -2,13 +2,10 @@
   import _FoundationICU
 
   extension RegularExpression {
-    /// A compiled `URegularExpression`, cloned for every search because ICU's matcher keeps
-    /// the text and position in the expression itself.
-    ///
-    /// `@unchecked Sendable`: after `init` the prototype is only ever passed to
-    /// `uregex_clone`, which reads it; no search runs on it, so tasks may share it.
-    final class Engine: @unchecked Sendable {
-      private let prototype: OpaquePointer
+    /// A compiled `URegularExpression`, used in place by one search at a time and cloned
+    /// for others, because ICU's matcher keeps the text and position in the expression.
+    final class Engine: Sendable {
+      private let expression: ICUCheckout<OpaquePointer>
       let groupCount: Int
 
       /// Compiles `pattern`, or `nil` when ICU refuses it.
@@ -29,39 +26,47 @@
           if let compiled { swift_uregex_close(compiled) }
           return nil
         }
-        let count = swift_uregex_groupCount(compiled, &status)
-        prototype = compiled
-        groupCount = Int(max(count, 0))
+        groupCount = Int(max(swift_uregex_groupCount(compiled, &status), 0))
+        expression = ICUCheckout(
+          compiled,
+          clone: { original in
+            var status = U_ZERO_ERROR
+            let copy = swift_uregex_clone(original, &status)
+            guard status.rawValue <= 0 else {
+              if let copy { swift_uregex_close(copy) }
+              return nil
+            }
+            return copy
+          },
+          close: { swift_uregex_close($0) })
       }
-
-      deinit { swift_uregex_close(prototype) }
 
       /// The UTF-16 ranges of each match in `text` and of its groups (`nil` for a group that
       /// took no part), at most `limit` matches.
       func matches(in text: [UInt16], limit: Int?) -> [[Range<Int>?]] {
-        var status = U_ZERO_ERROR
-        guard let regex = swift_uregex_clone(prototype, &status), status.rawValue <= 0 else {
-          return []
-        }
-        defer { swift_uregex_close(regex) }
         let units = text + [0]
-        return units.withUnsafeBufferPointer { buffer in
-          // As NSRegularExpression, a text beyond 2³¹ UTF-16 units is searched up to there.
-          swift_uregex_setText(regex, buffer.baseAddress, Int32(clamping: text.count), &status)
-          var found: [[Range<Int>?]] = []
-          while limit.map({ found.count < $0 }) ?? true, status.rawValue <= 0,
-            swift_uregex_findNext(regex, &status) != 0, status.rawValue <= 0
-          {
-            found.append(
-              (0...groupCount).map { group in
-                var status = U_ZERO_ERROR
-                let start = Int(swift_uregex_start(regex, Int32(group), &status))
-                let end = Int(swift_uregex_end(regex, Int32(group), &status))
-                return status.rawValue <= 0 && start >= 0 && end >= start ? start..<end : nil
-              })
+        // The expression keeps a pointer to the text after the search, but reads it only
+        // after the next search has given it a new one.
+        return expression.withObject { regex in
+          units.withUnsafeBufferPointer { buffer in
+            var status = U_ZERO_ERROR
+            // As NSRegularExpression, a text beyond 2³¹ UTF-16 units is searched up to there.
+            swift_uregex_setText(regex, buffer.baseAddress, Int32(clamping: text.count), &status)
+            var found: [[Range<Int>?]] = []
+            while limit.map({ found.count < $0 }) ?? true, status.rawValue <= 0,
+              swift_uregex_findNext(regex, &status) != 0, status.rawValue <= 0
+            {
+              found.append(
+                (0...groupCount).map { group in
+                  var status = U_ZERO_ERROR
+                  let start = Int(swift_uregex_start(regex, Int32(group), &status))
+                  let end = Int(swift_uregex_end(regex, Int32(group), &status))
+                  return status.rawValue <= 0 && start >= 0 && end >= start ? start..<end : nil
+                })
+            }
+            return found
           }
-          return found
-        }
+        } ?? []
       }
     }
   }
