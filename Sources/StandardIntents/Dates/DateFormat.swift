@@ -1,7 +1,13 @@
 import Cron
-import Foundation
+import ICUSupport
 import IntentKit
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `format` parameter of `date.format` and `date.parse`: a named format or a Unicode
 /// (ICU) date pattern.
@@ -20,7 +26,7 @@ enum DateFormat: Sendable, Hashable {
   /// The format `text` names: a name (ignoring case), the spelling `YYYY-MM-DD` that DESIGN
   /// uses for `date`, or else a pattern.
   init(_ text: String) {
-    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+    switch Self.trimmingSpaces(text).lowercased() {
     case "iso8601", "iso 8601", "iso-8601": self = .iso8601
     case "unix": self = .unix
     case "date", "yyyy-mm-dd": self = .pattern("yyyy-MM-dd")
@@ -68,18 +74,22 @@ enum DateFormat: Sendable, Hashable {
     return .success(text)
   }
 
-  /// A formatter for `pattern` in `zone`, independent of the machine's locale.
-  static func formatter(_ pattern: String, in zone: TimeZone) -> DateFormatter {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    // ISO 8601 weeks, as date.startOf counts them: Monday first, week 1 holds a Thursday.
-    var calendar = Calendar(identifier: .iso8601)
-    calendar.timeZone = zone
-    formatter.calendar = calendar
-    formatter.timeZone = zone
-    formatter.dateFormat = pattern
-    formatter.isLenient = false
-    return formatter
+  /// A formatter for `pattern` in `zone`, independent of the machine's locale (`en_US_POSIX`),
+  /// with ISO 8601 weeks as date.startOf counts them: Monday first, week 1 holds a Thursday.
+  static func formatter(_ pattern: String, in zone: TimeZone) -> DatePattern {
+    DatePattern(pattern, timeZone: zone)
+  }
+
+  /// `text` without the spaces and tabs at either end (`CharacterSet.whitespaces`).
+  private static func trimmingSpaces(_ text: String) -> String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+      let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(scalars[first...last])
   }
 
   /// `date` as text in this format, on the wall clock of `zone`.
