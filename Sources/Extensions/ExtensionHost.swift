@@ -1,6 +1,17 @@
-import Foundation
 public import IntentKit
 import StrictJSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The extensions of one run: their declarations (from the cache when nothing changed), the
 /// intents made from them, and one process per extension, started at its first use and

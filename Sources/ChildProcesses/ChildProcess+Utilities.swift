@@ -26,4 +26,13 @@ extension ChildProcess {
     }
     return nil
   }
+
+  /// A pipe whose two ends are closed on `exec`, so that no child inherits them (for a
+  /// descriptor a parent polls beside a child's pipes, such as a wake-up pipe).
+  ///
+  /// - Returns: The read end and the write end, which the caller closes.
+  /// - Throws: ``ChildProcessError`` when the system has no descriptor left.
+  public static func makePipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
+    try Spawn.makePipe()
+  }
 }
