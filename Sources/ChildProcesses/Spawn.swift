@@ -126,7 +126,8 @@ enum Spawn {
     var pid: pid_t = 0
     let result: Int32
     if command.environment != nil {
-      result = posix_spawn(&pid, command.executable, &actions, &attributes, argv + [nil], envp + [nil])
+      result = posix_spawn(
+        &pid, command.executable, &actions, &attributes, argv + [nil], envp + [nil])
     } else {
       result = posix_spawn(&pid, command.executable, &actions, &attributes, argv + [nil], environ)
     }

@@ -142,7 +142,8 @@ public final class JSONRPCConnection: Sendable {
       let ends = try ChildProcess.makePipe()
       self.wake = ends
     } catch {
-      throw abandon("cannot make a pipe: \(error.reason); close some files or raise the limit ('ulimit -n')")
+      throw abandon(
+        "cannot make a pipe: \(error.reason); close some files or raise the limit ('ulimit -n')")
     }
     _ = fcntl(wake.read, F_SETFL, O_NONBLOCK)
     _ = fcntl(wake.write, F_SETFL, O_NONBLOCK)

@@ -114,7 +114,9 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
     if outcome.exitCode != 0 && !allowFailure {
       let name = command.map { "'\($0.joined(separator: " "))'" } ?? "the script"
       var message =
-        outcome.termination.signal.map { "\(name) was killed by \(CancellationReason.signalName($0))" }
+        outcome.termination.signal.map {
+          "\(name) was killed by \(CancellationReason.signalName($0))"
+        }
         ?? "\(name) exited with code \(outcome.exitCode)"
       let tail = Self.tail(of: result.stderr)
       message += tail.isEmpty ? " (set allowFailure to go on anyway)" : ": \(tail)"
