@@ -129,7 +129,12 @@ enum Spawn {
       result = posix_spawn(
         &pid, command.executable, &actions, &attributes, argv + [nil], envp + [nil])
     } else {
-      result = posix_spawn(&pid, command.executable, &actions, &attributes, argv + [nil], environ)
+      #if canImport(Darwin)
+        let inherited = _NSGetEnviron().pointee
+      #else
+        let inherited = environ
+      #endif
+      result = posix_spawn(&pid, command.executable, &actions, &attributes, argv + [nil], inherited)
     }
     guard result == 0 else {
       throw ChildProcessError.system("cannot run '\(command.executable)'", code: result)
