@@ -102,7 +102,7 @@ public final class JSONRPCConnection: Sendable {
     var environment = environment
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     let executable: String
-    if command.contains("/") {
+    if command.contains(Character("/")) {
       guard FileManager.default.isExecutableFile(atPath: command) else {
         throw ExtensionError(
           "extension '\(name)': command '\(command)' does not exist or is not executable; "

@@ -132,7 +132,7 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
   /// The executable for `name`: a path (with a `/`) relative to `directory`, else the first
   /// executable file called `name` in `PATH`.
   static func locate(_ name: String, path: String?, in directory: String) throws -> String {
-    if name.contains("/") {
+    if name.contains(Character("/")) {
       let candidate = Paths.absolute(name, in: directory)
       guard access(candidate, X_OK) == 0 else {
         throw IntentError("cannot run '\(name)': \(Paths.reason())")
@@ -145,7 +145,7 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
       return found
     }
     var message = "command '\(name)' was not found on PATH"
-    if name.contains(" ") {
+    if name.contains(Character(" ")) {
       message +=
         "; 'command' is a list of words (write [\"ls\", \"-l\"], not \"ls -l\"), or use 'script' "
         + "for shell text"
