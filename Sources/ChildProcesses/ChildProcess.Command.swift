@@ -35,8 +35,11 @@ extension ChildProcess {
     public var environment: [String: String]?
     /// Where the child starts; the parent's current directory when `nil`.
     public var directory: String?
+    /// Where its standard input comes from.
     public var standardInput: Input
+    /// Where its standard output goes.
     public var standardOutput: Output
+    /// Where its standard error goes.
     public var standardError: Output
     /// Whether the child leads a process group of its own, so that ``ChildProcess/signal(_:)``
     /// and a termination reach its children too, and a signal sent to the parent's group

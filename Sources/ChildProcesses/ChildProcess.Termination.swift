@@ -34,11 +34,13 @@ extension ChildProcess {
     public var standardOutput: [UInt8]
     /// Its standard error; empty unless piped.
     public var standardError: [UInt8]
+    /// How it ended.
     public var termination: Termination
 
     /// The exit status, or 128 + N for signal N.
     public var exitCode: Int32 { termination.exitCode }
 
+    /// An outcome of the given output, errors and end.
     public init(standardOutput: [UInt8], standardError: [UInt8], termination: Termination) {
       self.standardOutput = standardOutput
       self.standardError = standardError

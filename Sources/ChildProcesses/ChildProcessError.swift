@@ -34,5 +34,6 @@ public struct ChildProcessError: Error, Sendable, Hashable, CustomStringConverti
     return text.prefix(1).lowercased() + text.dropFirst()
   }
 
+  /// The message.
   public var description: String { message }
 }
