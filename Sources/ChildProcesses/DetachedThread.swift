@@ -4,49 +4,57 @@
   import Darwin
 #endif
 
-/// A thread of its own for work that blocks in a C call (a child's pipe, libcurl's transfer),
-/// so that the blocking never holds one of the concurrency pool's few threads. Foundation's
-/// `Thread` did this; a pthread does it without linking Foundation.
+/// Runs blocking work (reading a pipe to its end, waiting for a process) on a thread of its
+/// own, never on one of the Swift concurrency pool's few threads, which a blocked call would
+/// take from every other task (a 2-core machine has a pool of 2).
+///
+/// The thread starts with every asynchronous signal blocked, so that a signal meant for the
+/// process (SIGINT, SIGTERM, SIGHUP, which `intentflow` takes with `sigwait`) is never
+/// delivered to it; and it is detached, so nothing needs to join it.
 public enum DetachedThread {
-  /// Starts a detached thread that runs `body` and ends.
+  /// Starts a thread that runs `body`, then ends.
   ///
-  /// - Returns: `false` if the system could not start a thread (`body` is then not run).
+  /// - Returns: `false` when the system would not start a thread (`body` then never runs).
   @discardableResult
   public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let work = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    let work = Unmanaged.passRetained(Work(body)).toOpaque()
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    guard pthread_create(&thread, &attributes, runThreadBody, work) == 0 else {
-      Unmanaged<ThreadBody>.fromOpaque(work).release()
+    // A new thread inherits its creator's mask: block for the creation, then restore.
+    var blocked = sigset_t()
+    sigfillset(&blocked)
+    for synchronous in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT] {
+      sigdelset(&blocked, synchronous)
+    }
+    var previous = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    // A function of the file's, not a closure with a body: the compiler's region analysis
+    // crashes on such a closure (Swift 6.3.1).
+    guard pthread_create(&thread, &attributes, { runDetachedThread($0) }, work) == 0 else {
+      Unmanaged<Work>.fromOpaque(work).release()
       return false
     }
     return true
   }
+
+  /// The body of one thread, passed to it as an unmanaged reference.
+  final class Work: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
 }
 
-private final class ThreadBody: Sendable {
-  let run: @Sendable () -> Void
-  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+/// A detached thread's entry point: runs its work and releases it.
+private func runDetachedThread(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+  guard let context else { return nil }
+  Unmanaged<DetachedThread.Work>.fromOpaque(context).takeRetainedValue().body()
+  return nil
 }
-
-// A file-level function: Swift 6.3.1's region analysis crashes on a C callback that calls a
-// static method of the enclosing type.
-#if canImport(Glibc)
-  private func runThreadBody(_ work: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    guard let work else { return nil }
-    Unmanaged<ThreadBody>.fromOpaque(work).takeRetainedValue().run()
-    return nil
-  }
-#else
-  private func runThreadBody(_ work: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    Unmanaged<ThreadBody>.fromOpaque(work).takeRetainedValue().run()
-    return nil
-  }
-#endif

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import ChildProcesses
 public import IntentKit
 
 /// `show.notification`: a desktop notification, or a dialog line where there is no desktop.
