@@ -28,9 +28,9 @@ extension String {
           units.append(character)
         }
       }
-      let target = caseSensitive ? find : Self.folded(find)
+      let target = caseSensitive ? find : TextComparison.folded(find)
       let targetCount = target.count
-      let keys = units.map { caseSensitive ? String($0) : Self.folded($0) }
+      let keys = units.map { caseSensitive ? String($0) : TextComparison.folded($0) }
       var result = ""
       var start = keys.startIndex
       search: while start < keys.endIndex {
@@ -57,21 +57,4 @@ extension String {
         of: find, with: replacement, options: caseSensitive ? [] : .caseInsensitive)
     #endif
   }
-
-  #if canImport(_FoundationICU)
-    /// `text` case-folded by ICU (full folding, default rules); ASCII without a call.
-    private static func folded(_ text: some StringProtocol) -> String {
-      if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-      let source = Array(text.utf16)
-      // Full folding makes at most three units of one.
-      var output = [UInt16](repeating: 0, count: source.count * 3)
-      var status = U_ZERO_ERROR
-      let length = swift_u_strFoldCase(
-        &output, Int32(output.count), source, Int32(source.count), UInt32(U_FOLD_CASE_DEFAULT),
-        &status)
-      guard status.rawValue <= 0 else { return text.lowercased() }
-      return String(decoding: output[..<Int(length)], as: UTF16.self)
-    }
-
-  #endif
 }

@@ -1,4 +1,5 @@
 import ICUSupport
+import Suggestions
 
 /// An intent that people can run by saying a phrase, as the seed's `AppShortcutsProvider`:
 /// `"Add ${title} to my todos"` runs `todos.add` with the words in place of `${title}`.
@@ -36,7 +37,7 @@ public enum Phrase {
         let start = String.Index(range.lowerBound, within: text),
         let end = String.Index(range.upperBound, within: text)
       else { return nil }
-      values[name] = .text(trimmingSpaces(text[start..<end]))
+      values[name] = .text(text[start..<end].trimming(.whitespaces))
     }
     return values
   }
@@ -52,17 +53,6 @@ public enum Phrase {
     return nil
   }
 
-  /// `text` without the spaces and tabs at either end (`CharacterSet.whitespaces`).
-  private static func trimmingSpaces(_ text: Substring) -> String {
-    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-    }
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-      let last = scalars.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(scalars[first...last])
-  }
 
   /// A literal part of a template as a pattern: spacing matches any spacing.
   private static func literal(_ text: Substring) -> String {

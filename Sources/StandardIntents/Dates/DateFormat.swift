@@ -26,7 +26,7 @@ enum DateFormat: Sendable, Hashable {
   /// The format `text` names: a name (ignoring case), the spelling `YYYY-MM-DD` that DESIGN
   /// uses for `date`, or else a pattern.
   init(_ text: String) {
-    switch Self.trimmingSpaces(text).lowercased() {
+    switch text.trimming(.whitespaces).lowercased() {
     case "iso8601", "iso 8601", "iso-8601": self = .iso8601
     case "unix": self = .unix
     case "date", "yyyy-mm-dd": self = .pattern("yyyy-MM-dd")
@@ -80,17 +80,6 @@ enum DateFormat: Sendable, Hashable {
     DatePattern(pattern, timeZone: zone)
   }
 
-  /// `text` without the spaces and tabs at either end (`CharacterSet.whitespaces`).
-  private static func trimmingSpaces(_ text: String) -> String {
-    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
-    }
-    let scalars = text.unicodeScalars
-    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-      let last = scalars.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return String(scalars[first...last])
-  }
 
   /// `date` as text in this format, on the wall clock of `zone`.
   func string(from date: Date, in zone: TimeZone) -> String {
