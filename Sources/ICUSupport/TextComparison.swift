@@ -48,7 +48,7 @@ public enum TextComparison {
     /// `text` case-folded by ICU (full folding, default rules); ASCII without a call.
     static func folded(_ text: some StringProtocol) -> String {
       if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-      transformed(text) { output, capacity, source, length, status in
+      return transformed(text) { output, capacity, source, length, status in
         swift_u_strFoldCase(output, capacity, source, length, UInt32(U_FOLD_CASE_DEFAULT), &status)
       } ?? String(text).lowercased()
     }
