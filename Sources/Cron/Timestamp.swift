@@ -1,9 +1,10 @@
+import Suggestions
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import Suggestions
 
 /// ISO 8601 timestamps with a numeric offset: `2026-03-29T03:00:00+02:00`.
 ///

@@ -1,5 +1,5 @@
-import StrictJSON
 import IntentKit
+import StrictJSON
 
 /// The checks `intentflow extensions check` makes of each declared intent.
 public enum ExtensionConformance {

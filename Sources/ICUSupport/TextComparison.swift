@@ -11,7 +11,9 @@
 public enum TextComparison {
   /// Whether `needle` occurs in `text` when case is ignored, as `range(of:options:
   /// .caseInsensitive)` found it.
-  public static func containsIgnoringCase(_ text: some StringProtocol, _ needle: some StringProtocol)
+  public static func containsIgnoringCase(
+    _ text: some StringProtocol, _ needle: some StringProtocol
+  )
     -> Bool
   {
     #if canImport(_FoundationICU)

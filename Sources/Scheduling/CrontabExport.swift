@@ -1,11 +1,12 @@
 import Cron
+import Suggestions
+import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import WorkflowEngine
-import Suggestions
 
 #if canImport(Glibc)
   import Glibc

@@ -1,11 +1,12 @@
 public import Cron
+import IntentKit
+public import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentKit
-public import WorkflowEngine
 
 /// A valid workflow file with a schedule, ready for the scheduler.
 public struct ScheduledWorkflow: Sendable, Hashable {

@@ -1,13 +1,14 @@
 import Cron
+import IntentKit
+public import Storage
+import Synchronization
+import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import IntentKit
-public import Storage
-import Synchronization
-import WorkflowEngine
 
 /// What the scheduler does to the world, injected so that tests can run a daily schedule
 /// in a millisecond.

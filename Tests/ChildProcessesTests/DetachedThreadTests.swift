@@ -8,7 +8,9 @@ struct DetachedThreadTests {
   func runs() async {
     let caller = currentThreadID()
     let ran: (Bool, UInt) = await withCheckedContinuation { continuation in
-      let started = DetachedThread.start { continuation.resume(returning: (true, currentThreadID())) }
+      let started = DetachedThread.start {
+        continuation.resume(returning: (true, currentThreadID()))
+      }
       if !started { continuation.resume(returning: (false, caller)) }
     }
     #expect(ran.0)

@@ -1,6 +1,6 @@
 import IntentKit
-import StrictJSON
 import StandardIntents
+import StrictJSON
 import Testing
 
 @Suite("The system intents")

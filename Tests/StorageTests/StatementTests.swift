@@ -1,5 +1,5 @@
-import Testing
 import Synchronization
+import Testing
 
 @testable import Storage
 

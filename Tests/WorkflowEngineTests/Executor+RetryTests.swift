@@ -1,5 +1,5 @@
-import IntentKit
 import Foundation
+import IntentKit
 import Synchronization
 import Testing
 

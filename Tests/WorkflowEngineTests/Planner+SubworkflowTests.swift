@@ -1,7 +1,7 @@
+import Foundation
+import FoundationEssentials
 import IntentKit
 import TestSupport
-import FoundationEssentials
-import Foundation
 import Testing
 import WorkflowEngine
 

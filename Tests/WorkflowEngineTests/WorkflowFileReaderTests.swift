@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import IntentKit
+import TestSupport
 import Testing
 import WorkflowEngine
 

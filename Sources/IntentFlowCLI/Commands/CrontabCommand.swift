@@ -1,12 +1,13 @@
 import CLIKit
+import Scheduling
+import Storage
+import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Scheduling
-import Storage
-import WorkflowEngine
 
 /// `intentflow crontab DIR|FILE…`: prints crontab lines for the scheduled workflows.
 enum CrontabCommand: Command {

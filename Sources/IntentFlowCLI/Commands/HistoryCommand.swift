@@ -1,5 +1,10 @@
 import CLIKit
 import Cron
+import IntentKit
+import Storage
+import StrictJSON
+import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -8,10 +13,6 @@ import Cron
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntentKit
-import Storage
-import StrictJSON
-import WorkflowEngine
 
 /// `intentflow history`: what ran, when, and how it ended.
 enum HistoryCommand: Command {

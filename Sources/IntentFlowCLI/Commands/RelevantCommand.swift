@@ -1,12 +1,13 @@
 import CLIKit
+import IntentKit
+import Storage
+import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentKit
-import Storage
-import WorkflowEngine
 
 /// `intentflow relevant [TYPE ID] [--clear]`: marks entities relevant for the current
 /// context, so that prompts for a value offer them first, and lists the relevant and recently

@@ -1,5 +1,5 @@
-import IntentKit
 import CLIKit
+import IntentKit
 import WorkflowEngine
 
 extension RunCommand {

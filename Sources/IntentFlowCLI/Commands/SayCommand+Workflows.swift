@@ -1,12 +1,13 @@
 import CLIKit
+import IntentKit
+import Storage
+import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentKit
-import Storage
-import WorkflowEngine
 
 extension SayCommand {
   /// What a said text matched: an intent's phrase or a workflow's.

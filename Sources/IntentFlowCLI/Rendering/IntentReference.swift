@@ -1,6 +1,6 @@
 import IntentKit
-import Suggestions
 import StrictJSON
+import Suggestions
 
 /// The reference of every intent as Markdown: what `intentflow intents --markdown` prints and
 /// `Docs/Intents.md` holds, generated from the registry so that it cannot drift from the code.

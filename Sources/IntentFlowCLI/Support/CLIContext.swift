@@ -1,10 +1,11 @@
 public import CLIKit
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
 
 /// Everything a command touches outside itself: the environment, streams, terminal, clock,
 /// time zone and file system. Commands reach none of them directly (no `Date()`,

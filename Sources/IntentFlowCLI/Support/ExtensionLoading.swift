@@ -1,5 +1,5 @@
-import Extensions
 import CLIKit
+import Extensions
 import IntentKit
 import Storage
 

@@ -1,14 +1,15 @@
+import IntentKit
+import Scheduling
+import Storage
+import Suggestions
+import Synchronization
+import WorkflowEngine
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
-import IntentKit
-import Scheduling
-import Storage
-import Synchronization
-import WorkflowEngine
 
 /// Records each `intentflow run` in the run store (`runs.sqlite` under the IntentFlow home),
 /// for `intentflow history` and for the scheduler's catch-up. Recording never fails a run:

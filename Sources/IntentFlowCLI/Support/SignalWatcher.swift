@@ -1,5 +1,5 @@
-import Dispatch
 import CDispatch
+import Dispatch
 import Synchronization
 
 #if canImport(Glibc)

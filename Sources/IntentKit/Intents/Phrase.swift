@@ -53,7 +53,6 @@ public enum Phrase {
     return nil
   }
 
-
   /// A literal part of a template as a pattern: spacing matches any spacing.
   private static func literal(_ text: Substring) -> String {
     text.split(omittingEmptySubsequences: false, whereSeparator: \.isWhitespace)

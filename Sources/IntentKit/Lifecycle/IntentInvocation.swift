@@ -1,9 +1,10 @@
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
 
 /// Runs one intent through the whole lifecycle: resolve every parameter, confirm, perform.
 ///

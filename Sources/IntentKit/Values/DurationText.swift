@@ -1,9 +1,10 @@
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
 
 /// Reads and writes durations as people type them: `90s`, `5m`, `1h30m`, `250ms`, `2d`,
 /// a bare number of seconds, or ISO 8601 (`PT1H30M`, `P1DT2H`).

@@ -1,9 +1,10 @@
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
 
 /// A person's name in parts, as the seed's `PersonNameComponents`: a record with `given`,
 /// `family` and `nickname`, whose text form is the full name.

@@ -1,10 +1,11 @@
 import Cron
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
 
 /// Whether values of one type can be coerced to another, known before a run.
 public enum Coercibility: Sendable, Hashable {

@@ -1,10 +1,11 @@
 import Cron
+import StrictJSON
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import StrictJSON
 
 extension Value {
   /// The value as text, the way a step's output reaches stdout and `${…}` inside longer text:

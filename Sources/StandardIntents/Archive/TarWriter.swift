@@ -1,3 +1,5 @@
+import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntentKit
 
 /// Writes the POSIX tar format (ustar, with pax extended headers for long names and large
 /// sizes) to a byte sink, walking files and folders without following symbolic links inside

@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
 
 /// `date.adjust`: a date moved by some amount of time.
 public struct AdjustDate: NonSuspendingIntent {

@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
 
 /// `date.now`: the current date and time.
 public struct CurrentDate: NonSuspendingIntent {

@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
 
 /// `date.between`: how many whole units lie between two dates.
 public struct DateDifference: NonSuspendingIntent {

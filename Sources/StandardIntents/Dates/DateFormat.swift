@@ -80,7 +80,6 @@ enum DateFormat: Sendable, Hashable {
     DatePattern(pattern, timeZone: zone)
   }
 
-
   /// `date` as text in this format, on the wall clock of `zone`.
   func string(from date: Date, in zone: TimeZone) -> String {
     switch self {

@@ -1,12 +1,13 @@
 import Cron
+import ICUSupport
+public import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import ICUSupport
-import Suggestions
-public import IntentKit
 
 /// `date.parse`: text to a date.
 public struct ParseDate: NonSuspendingIntent {

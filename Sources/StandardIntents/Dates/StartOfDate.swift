@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
 
 /// `date.startOf`: the first instant of the day, week, month or year of a date.
 public struct StartOfDate: NonSuspendingIntent {

@@ -1,10 +1,11 @@
+import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
-import IntentKit
 
 /// The `timezone` parameter of the date intents: an IANA name (`Europe/Prague`), `UTC`, or
 /// a fixed offset (`+02:00`, `-0530`, `Z`).

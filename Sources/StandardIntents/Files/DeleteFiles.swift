@@ -1,3 +1,5 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-public import IntentKit
 
 /// `files.delete`: deletes files and folders after the user confirms.
 public struct DeleteFiles: AppIntent {

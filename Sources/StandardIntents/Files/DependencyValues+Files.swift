@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-public import IntentKit
 
 private enum CurrentDirectoryKey: DependencyKey {
   static var defaultValue: String { FileManager.default.currentDirectoryPath }

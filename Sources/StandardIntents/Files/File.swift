@@ -1,3 +1,5 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-public import IntentKit
 
 /// A file or folder on this machine: the standard library's `File` entity.
 ///

@@ -1,13 +1,14 @@
+import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntentKit
 
 /// The entries of a folder, read with `readdir` and `stat`: what `files.list` returns.
 ///

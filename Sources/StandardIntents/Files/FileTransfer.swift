@@ -1,3 +1,5 @@
+import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntentKit
 
 /// Moving and copying with the rule `files.rename`, `files.move` and `files.copy` share: an
 /// existing target is an error unless `overwrite`, and then it is removed first.

@@ -1,3 +1,5 @@
+import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntentKit
 
 /// Writing files with the system calls, so that each mode means exactly what it says.
 enum FileWriting {

@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-public import IntentKit
 
 /// `files.makeFolder`: creates a folder and its parents.
 public struct MakeFolder: AppIntent {

@@ -1,3 +1,5 @@
+import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntentKit
 
 /// Path arithmetic on text, without touching the disk (no link is resolved).
 enum Paths {
@@ -15,7 +16,9 @@ enum Paths {
   static func absolute(_ text: String, in directory: String) -> String {
     var path = text
     if path == "~" || path.hasPrefix("~/") {
-      let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+      let home =
+        ProcessInfo.processInfo.environment["HOME"]
+        ?? FileManager.default.homeDirectoryForCurrentUser.path
       path = home + path.dropFirst()
     }
     if !path.hasPrefix("/") { path = directory + "/" + path }

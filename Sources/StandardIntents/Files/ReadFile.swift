@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-public import IntentKit
 
 /// `files.read`: a text file's contents.
 public struct ReadFile: AppIntent {

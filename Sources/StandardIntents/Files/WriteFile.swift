@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-public import IntentKit
 
 /// `files.write`: writes text to a file, atomically when it replaces one.
 public struct WriteFile: AppIntent {

@@ -1,11 +1,12 @@
+public import IntentKit
+import StrictJSON
+import Suggestions
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import Suggestions
-public import IntentKit
-import StrictJSON
 
 /// `http.request`: sends an HTTP request and returns the response (libcurl, opened on the
 /// first request, on Linux; `URLSession` on macOS).

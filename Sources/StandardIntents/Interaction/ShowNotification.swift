@@ -1,10 +1,11 @@
+import ChildProcesses
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import ChildProcesses
-public import IntentKit
 
 /// `show.notification`: a desktop notification, or a dialog line where there is no desktop.
 public struct ShowNotification: AppIntent {

@@ -1,5 +1,5 @@
-public import IntentKit
 import FoundationEssentials
+public import IntentKit
 import Suggestions
 
 /// `list.sort`: a list in order.

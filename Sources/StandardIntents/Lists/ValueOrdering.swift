@@ -1,10 +1,11 @@
+import ICUSupport
+import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import ICUSupport
-import IntentKit
 
 /// The order `list.sort` puts values in.
 ///

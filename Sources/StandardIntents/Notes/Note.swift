@@ -1,11 +1,12 @@
 import Cron
+public import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import Suggestions
-public import IntentKit
 
 /// A note, as the seed's `NoteEntity`: the title is the body's first line, and `preview` is a
 /// deferred property, computed only when something reads it.

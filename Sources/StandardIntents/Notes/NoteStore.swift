@@ -1,11 +1,12 @@
+import ICUSupport
+public import IntentKit
+import Storage
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import ICUSupport
-public import IntentKit
-import Storage
 
 /// The notes, in SQLite under the IntentFlow home (`notes.sqlite`), with the Focus filter
 /// (`notes.setFilter`) kept beside them so that every run sees it.

@@ -1,10 +1,11 @@
+public import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
-public import IntentKit
 
 /// `notes.setFilter`: the Focus filter, as the seed's `NotesFocusFilterIntent`. While a tag is
 /// set, the notes query, its suggestions and `notes.find` see only notes with that tag.

@@ -1,3 +1,5 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-public import IntentKit
 
 /// `math.calculate`: one arithmetic operation on two numbers.
 public struct Calculate: NonSuspendingIntent {
@@ -65,4 +66,3 @@ public struct Calculate: NonSuspendingIntent {
     return pow(base, exponent)
   }
 }
-

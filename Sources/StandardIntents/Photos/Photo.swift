@@ -1,10 +1,11 @@
 import Cron
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
 
 /// A photo in the library folder, as the seed's `PhotoEntity`: a syncable entity whose stable
 /// id is the SHA-256 of its content (the same on every machine) and whose local id is its

@@ -1,10 +1,11 @@
+public import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
-public import IntentKit
 
 /// An album or a tag: the union value of `photos.show`, as the seed's `@UnionValue` enum whose
 /// cases wrap a landmark collection and a photo album.

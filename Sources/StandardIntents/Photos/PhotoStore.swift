@@ -1,3 +1,8 @@
+import ICUSupport
+public import IntentKit
+import Storage
+import Synchronization
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -6,10 +11,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import ICUSupport
-public import IntentKit
-import Storage
-import Synchronization
 
 /// The photo library: image files in a folder, with an index in SQLite under the IntentFlow
 /// home (`photos.sqlite`) that keeps each photo's content hash (its stable id) and its tags.
@@ -389,8 +390,10 @@ public final class PhotoStore: Sendable {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: scalar.value < 0x10 ? 3 : 2)
-        + String(scalar.value, radix: 16)
+      case _ where scalar.value < 0x20:
+        result +=
+          "\\u" + String(repeating: "0", count: scalar.value < 0x10 ? 3 : 2)
+          + String(scalar.value, radix: 16)
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -1,10 +1,11 @@
+import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentKit
-import Suggestions
 
 extension UploadPhoto {
   /// Whether `to` is an `http://` or `https://` URL rather than a folder.

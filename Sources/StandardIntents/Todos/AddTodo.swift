@@ -1,11 +1,12 @@
 import Cron
+public import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import Suggestions
-public import IntentKit
 
 /// `todos.add`: adds a todo, as the seed's `AddTodoIntent`.
 public struct AddTodo: AppIntent {

@@ -1,10 +1,11 @@
 import Cron
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-public import IntentKit
 
 /// `todos.find`: lists todos, earliest due first, with the seed's "open todos" snippet.
 public struct FindTodos: AppIntent {

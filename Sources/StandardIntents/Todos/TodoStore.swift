@@ -1,11 +1,12 @@
+import ICUSupport
+public import IntentKit
+import Storage
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import ICUSupport
-public import IntentKit
-import Storage
 
 /// The todos, in SQLite under the IntentFlow home (`todos.sqlite`), shared by every run.
 ///

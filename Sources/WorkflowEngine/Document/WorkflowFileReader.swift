@@ -1,10 +1,11 @@
+import IntentKit
+public import StrictJSON
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentKit
-public import StrictJSON
 
 #if canImport(Glibc)
   import Glibc

@@ -1,10 +1,11 @@
+public import IntentKit
+import StrictJSON
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-public import IntentKit
-import StrictJSON
 
 #if canImport(Glibc)
   import Glibc

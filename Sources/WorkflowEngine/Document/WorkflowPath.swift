@@ -1,3 +1,5 @@
+import IntentKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -6,7 +8,6 @@
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntentKit
 
 /// How workflow paths are joined and normalised, in one place, so that the planner's cycle
 /// check, the scheduler's catalog and the run history agree on which file a path names.

@@ -1,9 +1,10 @@
+import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import IntentKit
 
 /// What expressions read from outside the workflow: the clock, the time zone, environment
 /// variables, the run's identifier and the current directory.

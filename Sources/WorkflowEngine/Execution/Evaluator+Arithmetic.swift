@@ -1,10 +1,11 @@
+import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import Suggestions
-import IntentKit
 
 /// Arithmetic, negation and computed indexes. The planner has already rejected operands whose
 /// types can never work; what is left is data: text that is not a number, a division by zero,

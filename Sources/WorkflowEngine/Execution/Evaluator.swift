@@ -1,12 +1,13 @@
 import Cron
+import ICUSupport
+import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import ICUSupport
-import Suggestions
-import IntentKit
 
 /// A problem evaluating an expression at run time: an index out of range, a property that
 /// a value of unknown type turned out not to have, values that cannot be compared.

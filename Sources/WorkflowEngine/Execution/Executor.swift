@@ -1,11 +1,12 @@
+public import IntentKit
+import StrictJSON
+import Suggestions
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
-import StrictJSON
-import Suggestions
 
 /// Runs plans: every step through resolve → confirm → handle, in order, with loops,
 /// branches, conditions, timeouts, retries and error policies, reporting events as it goes.

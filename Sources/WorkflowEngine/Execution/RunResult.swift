@@ -1,9 +1,10 @@
+public import IntentKit
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import IntentKit
 
 /// What one step did in a run. A step inside a loop has one record for all its passes.
 public struct StepRecord: Sendable {

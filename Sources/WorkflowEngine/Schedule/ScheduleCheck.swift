@@ -1,11 +1,12 @@
 import Cron
+import IntentKit
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-import IntentKit
-import Suggestions
 
 /// Checks a workflow's `schedule` with the cron parser and the time-zone database.
 public enum ScheduleCheck {

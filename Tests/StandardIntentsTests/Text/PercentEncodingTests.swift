@@ -10,7 +10,8 @@ struct PercentEncodingTests {
     let allowed = CharacterSet(
       charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     for text in Self.texts {
-      #expect(PercentEncoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
+      #expect(
+        PercentEncoding.encode(text) == text.addingPercentEncoding(withAllowedCharacters: allowed))
     }
   }
 
