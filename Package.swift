@@ -102,7 +102,7 @@ let package = Package(
       name: "IntentFlowCLI",
       dependencies: [
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
-        "Suggestions", "Extensions",
+        "Suggestions", "Extensions", "ChildProcesses",
       ],
       swiftSettings: strictSwift),
     .executableTarget(

@@ -39,21 +39,7 @@ private struct ReadySignal {
 
   /// Returns what the child wrote, once it has closed the FIFO.
   func wait() async throws -> String {
-    let path = self.path
-    return try await offPool {
-      let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw POSIXError(.ENOENT) }
-      defer { close(descriptor) }
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 64)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { break }
-        bytes += chunk[0..<count]
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
+    try await readFIFOToEnd(self.path)
   }
 }
 
