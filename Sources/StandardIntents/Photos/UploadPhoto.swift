@@ -76,7 +76,7 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
         let data = try Self.readChunk(upTo: store.chunkSize, from: source, path: photo.path)
         if data.isEmpty { break }
         try Task.checkCancellation()
-        try Self.writeChunk(data, to: target, path: partialPath)
+        try FileWriting.write(data, to: target, path: partialPath)
         chunk += 1
         progress.update(completed: chunk, total: max(chunks, chunk), message: photo.name)
         try await store.afterChunk(chunk)
@@ -136,19 +136,5 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
     }
     bytes.removeLast(count - filled)
     return bytes
-  }
-
-  /// Writes every byte of `bytes` to `descriptor`.
-  private static func writeChunk(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return write(descriptor, base + offset, bytes.count - offset)
-      }
-      if written < 0, errno == EINTR { continue }
-      guard written >= 0 else { throw IntentError("cannot write '\(path)': \(Paths.reason())") }
-      offset += written
-    }
   }
 }
