@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Measures the runner's cold start, each figure as a ratio against a baseline timed in the same
-# hyperfine run, so that a busy machine moves both sides alike:
+# run (the starts interleaved with it, `validate` with hyperfine), so that a busy machine
+# moves both sides alike:
 #   - `intentflow run` of a 3-step workflow, against a static Swift hello world (built here)
 #     and against bash + jq doing the same three steps;
 #   - `intentflow --version` against the hello world: what starting the binary costs alone;
 #   - `intentflow validate` of 10,000 chained steps, against `jq empty` of the same file.
 # It also checks that a named time zone works in the static binary (see TOOLCHAIN.md).
-# Usage: Scripts/benchmark-startup.sh [RUNS]   (default 200; needs hyperfine and jq)
+# Usage: Scripts/benchmark-startup.sh [RUNS]   (default 200; needs hyperfine, jq, python3)
 #   INTENTFLOW_BINARY=PATH measures that binary instead of building one (to compare builds).
 set -euo pipefail
 runs=${1:-200}
@@ -62,17 +63,47 @@ chmod +x "$work/three.sh"
 export INTENTFLOW_HOME="$work/home"
 "$binary" run "$work/three.json" >/dev/null   # creates the run store once
 
-hyperfine -N --warmup 10 --runs "$runs" --export-json "$work/start.json" \
-  -n hello "$work/hello" \
-  -n version "$binary --version" \
-  -n run "$binary run $work/three.json" \
-  -n bash+jq "$work/three.sh $work/three.json" >/dev/null
+# The starts are measured interleaved, one of each in turn, RUNS times: a few milliseconds
+# each, they move with the machine's state from one second to the next, and a block of one
+# command's runs after another's (as hyperfine times them) put the drift into the ratios
+# (2.1× and 2.5× for the same binaries a minute apart). Wall time from spawn to exit, CPU
+# time from the child's rusage; written in hyperfine's JSON shape for the report below.
+python3 - "$runs" "$work/start.json" "$work/hello" "$binary" "$work/three.json" \
+  "$work/three.sh" <<'PY'
+import json, os, sys, time
+runs, output, hello, binary, three, script = sys.argv[1:]
+commands = {
+    "hello": [hello],
+    "version": [binary, "--version"],
+    "run": [binary, "run", three],
+    "bash+jq": [script, three],
+}
+times = {name: {"wall": [], "cpu": []} for name in commands}
+null = os.open(os.devnull, os.O_WRONLY)
+for round in range(10 + int(runs)):
+    for name, argv in commands.items():
+        start = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, null, 1)])
+        _, status, usage = os.wait4(pid, 0)
+        wall = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            sys.exit(f"{' '.join(argv)} failed")
+        if round >= 10:  # the first ten warm the caches
+            times[name]["wall"].append(wall)
+            times[name]["cpu"].append(usage.ru_utime + usage.ru_stime)
+median = lambda values: sorted(values)[len(values) // 2]
+results = [
+    {"command": name, "median": median(t["wall"]), "user": median(t["cpu"]), "system": 0}
+    for name, t in times.items()
+]
+json.dump({"results": results}, open(output, "w"))
+PY
 hyperfine -N --warmup 3 --runs $((runs / 10 + 5)) --export-json "$work/validate.json" \
   -n "jq empty" "jq empty $work/chained.json" \
   -n validate "$binary validate $work/chained.json" >/dev/null
 
-# Medians of wall time, and means of CPU time (user + system): on a busy machine a process
-# also waits for a processor, which the CPU time leaves out.
+# Medians of wall time, and of CPU time (user + system; for `validate`, hyperfine's means): on
+# a busy machine a process also waits for a processor, which the CPU time leaves out.
 wall() { jq -r --arg n "$2" '.results[] | select(.command == $n) | .median' "$1"; }
 cpu() { jq -r --arg n "$2" '.results[] | select(.command == $n) | .user + .system' "$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }

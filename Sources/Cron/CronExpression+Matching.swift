@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Matching wall-clock times and finding the next matching one, by arithmetic over the fields.
 extension CronExpression {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension CronSchedule {
   /// A position in the schedule's fire times: the search walks the time zone's offset

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension CronSchedule {
   /// The lazily computed fire times of a schedule, as returned by `dates(after:)`.

@@ -1,5 +1,11 @@
-public import Foundation
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+  import FoundationInternationalization  // the identifiers come from ICU
+#else
+  public import Foundation
+#endif
 
 /// The time-zone names a schedule may use: IANA names that cron and the daemon read alike.
 ///

@@ -1,4 +1,10 @@
-public import Foundation
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// ISO 8601 timestamps with a numeric offset: `2026-03-29T03:00:00+02:00`.
 ///
@@ -45,7 +51,7 @@ public enum Timestamp {
   /// - Returns: The instant, or `nil` if the text is not such a timestamp or names a date or
   ///   time that does not exist (`2026-02-30`, `24:00`).
   public static func parse(_ text: String, defaultTimeZone: TimeZone) -> Date? {
-    var reader = Reader(text.trimmingCharacters(in: .whitespaces))
+    var reader = Reader(text.trimming(.whitespaces))
     guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2),
       reader.skip("-"), let day = reader.digits(2), (1...12).contains(month), day >= 1,
       day <= CivilCalendar.daysInMonth(year: year, month: month)

@@ -1,6 +1,11 @@
-import Foundation
 import StrictJSON
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One extension as `extensions.json` declares it: the program to start and how to talk to it.
 public struct ExtensionConfiguration: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import IntentKit
 import StrictJSON
 
 /// The checks `intentflow extensions check` makes of each declared intent.

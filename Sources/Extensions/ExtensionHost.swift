@@ -1,6 +1,17 @@
-import Foundation
 public import IntentKit
 import StrictJSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The extensions of one run: their declarations (from the cache when nothing changed), the
 /// intents made from them, and one process per extension, started at its first use and
@@ -277,7 +288,7 @@ public actor ExtensionHost {
   private func cacheKey(_ configuration: ExtensionConfiguration) -> String? {
     guard cacheDirectory != nil else { return nil }
     var path = configuration.command
-    if !path.contains("/") {
+    if !path.contains(Character("/")) {
       let search = configuration.environment["PATH"] ?? environment["PATH"] ?? ""
       guard
         let found = search.split(separator: ":").map({ "\($0)/\(path)" }).first(where: {
@@ -288,8 +299,8 @@ public actor ExtensionHost {
     }
     var stamps = [path]
     // An interpreter's script is usually the first argument: its changes count too.
-    for file in [path] + configuration.arguments.prefix(2) where file.contains("/") || file == path
-    {
+    for file in [path] + configuration.arguments.prefix(2)
+    where file.contains(Character("/")) || file == path {
       guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
         let modified = attributes[.modificationDate] as? Date
       else { continue }

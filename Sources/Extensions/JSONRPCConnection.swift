@@ -1,7 +1,19 @@
+import ChildProcesses
 import Dispatch
-import Foundation
 public import StrictJSON
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A JSON-RPC 2.0 connection to one extension process over its standard streams, one message
 /// a line, requests multiplexed by id.
@@ -30,8 +42,7 @@ public final class JSONRPCConnection: Sendable {
   public let name: String
   /// The longest line accepted from the extension.
   public let maximumMessageBytes: Int
-  private let process: Process
-  private let input: FileHandle
+  private let process: ChildProcess
   private let state = Mutex(State())
   /// stdout's descriptor.
   private let output: Int32
@@ -88,56 +99,59 @@ public final class JSONRPCConnection: Sendable {
   ) throws(ExtensionError) {
     self.name = name
     self.maximumMessageBytes = maximumMessageBytes
-    let process = Process()
     var environment = environment
     let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    if command.contains("/") {
+    let executable: String
+    if command.contains(Character("/")) {
       guard FileManager.default.isExecutableFile(atPath: command) else {
         throw ExtensionError(
           "extension '\(name)': command '\(command)' does not exist or is not executable; "
             + "check 'command' in extensions.json")
       }
-      process.executableURL = URL(fileURLWithPath: command)
-    } else if let found = Self.find(command, path: path) {
-      process.executableURL = URL(fileURLWithPath: found)
+      executable = command
+    } else if let found = ChildProcess.executable(
+      named: command, searching: path.split(separator: ":").map(String.init))
+    {
+      executable = found
     } else {
       throw ExtensionError(
         "extension '\(name)': command '\(command)' was not found on PATH; give its full path "
           + "in extensions.json")
     }
     environment["INTENTFLOW_EXTENSION"] = name
-    process.arguments = arguments
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
+    let process: ChildProcess
     do {
-      try process.run()
+      process = try ChildProcess(
+        ChildProcess.Command(
+          executable: executable, arguments: arguments, environment: environment,
+          standardInput: .pipe))
     } catch {
-      throw ExtensionError(
-        "extension '\(name)': cannot start '\(command)': \(error.localizedDescription)")
+      throw ExtensionError("extension '\(name)': cannot start '\(command)': \(error.reason)")
+    }
+    // A process that cannot be served is killed; dropping it then reaps it.
+    func abandon(_ problem: String) -> ExtensionError {
+      process.signal(SIGKILL)
+      return ExtensionError("extension '\(name)': \(problem)")
+    }
+    guard let output = process.standardOutput, let errors = process.standardError else {
+      throw abandon("its output is not piped")
     }
     self.process = process
-    self.input = stdin.fileHandleForWriting
-    self.output = stdout.fileHandleForReading.fileDescriptor
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else {
-      kill(process.processIdentifier, SIGKILL)
-      throw ExtensionError(
-        "extension '\(name)': cannot make a pipe: \(String(cString: strerror(errno))); "
-          + "close some files or raise the limit ('ulimit -n')")
+    self.output = output
+    do {
+      let ends = try ChildProcess.makePipe()
+      self.wake = ends
+    } catch {
+      throw abandon(
+        "cannot make a pipe: \(error.reason); close some files or raise the limit ('ulimit -n')")
     }
-    for end in ends {
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(end, F_SETFL, O_NONBLOCK)
+    _ = fcntl(wake.read, F_SETFL, O_NONBLOCK)
+    _ = fcntl(wake.write, F_SETFL, O_NONBLOCK)
+    guard DetachedThread.start({ [self] in self.readMessages() }) else {
+      throw abandon("cannot start a thread to read its output")
     }
-    self.wake = (ends[0], ends[1])
-    let errors = stderr.fileHandleForReading.fileDescriptor
-    Thread.detachNewThread { [self] in self.readMessages() }
-    Thread.detachNewThread { [self] in self.readLog(from: errors) }
+    // Without this thread, a message about an exit would lack stderr's last line.
+    if !DetachedThread.start({ [self] in self.readLog(from: errors) }) { logEnded.signal() }
   }
 
   deinit {
@@ -243,7 +257,7 @@ public final class JSONRPCConnection: Sendable {
   /// another `grace`, and waits for it to exit.
   public func stop(grace: Duration = .seconds(2)) async {
     writeLock.withLock { closed in
-      if !closed { try? input.close() }
+      if !closed { process.closeStandardInput() }
       closed = true
     }
     // Nothing may be reading: the reader thread reads on to the end, and so sees the exit.
@@ -251,9 +265,9 @@ public final class JSONRPCConnection: Sendable {
     signalReader()
     // A connection that broke the protocol may be stuck writing: no point in waiting for it.
     if failure == nil, await waitForExit(within: grace) { return }
-    kill(process.processIdentifier, SIGTERM)
+    process.signal(SIGTERM)
     if await waitForExit(within: grace) { return }
-    kill(process.processIdentifier, SIGKILL)
+    process.signal(SIGKILL)
     _ = await waitForExit(within: nil)
   }
 
@@ -290,51 +304,17 @@ public final class JSONRPCConnection: Sendable {
 
   private func send(_ bytes: [UInt8]) throws(ExtensionError) {
     let name = name
-    let input = input
-    let failure: ExtensionError? = writeLock.withLock { closed in
+    let failure: ExtensionError? = writeLock.withLock { closed -> ExtensionError? in
       if closed { return ExtensionError("extension '\(name)' is stopping; nothing more is sent") }
-      let error = Self.writeAll(bytes, to: input.fileDescriptor)
-      guard error != 0 else { return nil }
-      let reason = String(cString: strerror(error))
-      return ExtensionError("extension '\(name)' stopped reading its input (\(reason))")
+      do throws(ChildProcessError) {
+        try process.write(bytes)
+        return nil
+      } catch {
+        let reason = String(cString: strerror(error.code))
+        return ExtensionError("extension '\(name)' stopped reading its input (\(reason))")
+      }
     }
     if let failure { throw failure }
-  }
-
-  /// Writes every byte, and returns 0 or the `errno` of the failure.
-  ///
-  /// SIGPIPE is blocked on this thread while it writes: an extension that has exited makes
-  /// the write fail with EPIPE instead of killing the runner, and the signal then pending is
-  /// taken back before the mask is restored. Only a failed write can leave one pending, so a
-  /// write that succeeds costs two system calls for the mask, no more.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-    var pipeSignal = sigset_t()
-    sigemptyset(&pipeSignal)
-    sigaddset(&pipeSignal, SIGPIPE)
-    var previous = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
-    var failure: Int32 = 0
-    defer {
-      if failure == EPIPE {
-        var none = timespec(tv_sec: 0, tv_nsec: 0)
-        while sigtimedwait(&pipeSignal, nil, &none) == SIGPIPE {}
-      }
-      pthread_sigmask(SIG_SETMASK, &previous, nil)
-    }
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return write(descriptor, base + offset, buffer.count - offset)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        failure = errno
-        return failure
-      }
-      offset += count
-    }
-    return 0
   }
 
   // MARK: Reading
@@ -421,13 +401,14 @@ public final class JSONRPCConnection: Sendable {
         if done { break }
       }
     }
-    process.waitUntilExit()
+    let termination = process.waitUntilExit()
     // A grandchild may hold stderr open: wait for its end a moment only.
     _ = logEnded.wait(timeout: .now() + .milliseconds(500))
-    let status = process.terminationStatus
     let how =
-      process.terminationReason == .uncaughtSignal
-      ? "was killed by signal \(status)" : "exited with status \(status)"
+      switch termination {
+      case .signalled(let number): "was killed by signal \(number)"
+      case .exited(let status): "exited with status \(status)"
+      }
     let log = state.withLock { String(decoding: $0.stderrTail, as: UTF8.self) }
     let tail = log.split(separator: "\n").last.map { ": \($0)" } ?? ""
     fail(ExtensionError("extension '\(name)' \(how)\(tail)"))
@@ -602,13 +583,5 @@ public final class JSONRPCConnection: Sendable {
     let message = members.first { $0.key == "message" }?.value
     if case .string(let text)? = message { return text }
     return error.serialized()
-  }
-
-  private static func find(_ command: String, path: String) -> String? {
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/\(command)"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
   }
 }

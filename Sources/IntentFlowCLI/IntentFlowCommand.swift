@@ -1,4 +1,5 @@
 public import CLIKit
+import Extensions
 public import IntentKit
 import StandardIntents
 import WorkflowEngine

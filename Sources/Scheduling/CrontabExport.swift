@@ -1,6 +1,12 @@
 import Cron
-public import Foundation
 import Suggestions
+import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -137,7 +143,7 @@ public struct CrontabExport: Sendable {
   func unsupported(_ expression: CronExpression) -> String? {
     if expression.hasSeconds { return "cron has no seconds field" }
     let usesExtensions = expression.source.uppercased().split(separator: " ").contains { field in
-      field.contains("#") || field.replacingOccurrences(of: "JUL", with: "").contains("L")
+      field.contains("#") || field.replacing("JUL", with: "").contains("L")
     }
     if usesExtensions { return "cron has no 'L' or '#'" }
     return nil
@@ -193,7 +199,7 @@ public struct CrontabExport: Sendable {
           && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
             || "/._-+:=@,".unicodeScalars.contains($0))
       }
-      return plain ? String(piece) : "'" + piece.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      return plain ? String(piece) : "'" + piece.replacingEvery("'", with: "'\\''") + "'"
     }.joined(separator: "\\%")
   }
 

@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import IntentKit
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -78,7 +83,17 @@ public final class DirectoryWatcher: Sendable {
 
   /// Writes a failure to standard error, for watchers made without a log.
   public static let logToStandardError: @Sendable (String) -> Void = { line in
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    let bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return write(2, base + offset, buffer.count - offset)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }  // nowhere else to report it
+      offset += count
+    }
   }
 
   /// The Dispatch sources that call `fire` on changes; failures go to `log`.

@@ -1,6 +1,12 @@
 public import Cron
-import Foundation
+import IntentKit
 public import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A valid workflow file with a schedule, ready for the scheduler.
 public struct ScheduledWorkflow: Sendable, Hashable {
@@ -92,7 +98,7 @@ public struct ScheduleCatalog: Sendable {
     let manager = FileManager.default
     for given in paths {
       let path = WorkflowPath.absolute(given, in: currentDirectory)
-      var isDirectory: ObjCBool = false
+      var isDirectory = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
         catalog.invalid.append(
           (
@@ -103,10 +109,10 @@ public struct ScheduleCatalog: Sendable {
           ))
         continue
       }
-      if isDirectory.boolValue {
+      if isDirectory {
         let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
-          result.append((path as NSString).appendingPathComponent(name))
+          result.append(PathText.appending(name, to: path))
         }
       } else {
         result.append(path)

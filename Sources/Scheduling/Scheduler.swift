@@ -1,9 +1,14 @@
 import Cron
-public import Foundation
 import IntentKit
 public import Storage
 import Synchronization
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// What the scheduler does to the world, injected so that tests can run a daily schedule
 /// in a millisecond.

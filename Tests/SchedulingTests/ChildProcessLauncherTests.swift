@@ -68,21 +68,7 @@ private struct FakeRunner {
   /// Waits, on a thread of its own, until the script writes to `$READY`: opening a FIFO for
   /// reading blocks until its writer opens it, and reading it until the writer is done.
   func untilReady() async throws -> String {
-    let path = directory.path("ready")
-    return try await offPool {
-      let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission) }
-      defer { close(descriptor) }
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 64)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { break }
-        bytes += chunk[0..<count]
-      }
-      return String(decoding: bytes, as: UTF8.self)
-    }
+    try await readFIFOToEnd(directory.path("ready"))
   }
 }
 
@@ -144,9 +130,9 @@ struct ChildProcessLauncherTests {
     #expect(!FileManager.default.fileExists(atPath: runner.directory.path("ready")))
   }
 
-  // SIGTERM itself is checked end to end with the real runner (SchedulerDaemonTests): a
-  // child started from a Dispatch thread inherits its blocked signal mask, which the runner's
-  // Dispatch signal sources read from anyway, but which a plain `sleep` never unblocks.
+  // SIGTERM itself is checked end to end with the real runner (SchedulerDaemonTests); that a
+  // child starts with no signal blocked, whatever its parent's thread blocks, is checked in
+  // ChildProcessesTests.
   @Test("cancelling a running child that ignores SIGTERM kills it once killAfter has passed")
   func killAfter() async throws {
     let runner = try FakeRunner(

@@ -62,7 +62,7 @@ struct CrontabInjectionTests {
     arguments: [
       "/a%b.json", #"/a\%b.json"#, "/it's.json", "/$(touch pwned).json", "/a b/c.json",
       #"/"quoted".json"#, "%", "%%", #"\"#, #"/x\"#, "/`id`.json", "/a;b|c&d>e.json", "/ünï.json",
-      #"/a\\%%\'%.json"#,
+      #"/a\\%%\'%.json"#, "/it'\u{301}s; touch pwned '\u{301}.json",
     ])
   func quotingRoundTrip(path: String) throws {
     #expect(try Self.shellWord(CrontabExport.quote(path)) == path)

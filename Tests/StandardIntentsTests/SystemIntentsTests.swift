@@ -1,5 +1,6 @@
 import IntentKit
 import StandardIntents
+import StrictJSON
 import Testing
 
 @Suite("The system intents")

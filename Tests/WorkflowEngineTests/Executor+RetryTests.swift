@@ -1,3 +1,4 @@
+import Foundation
 import IntentKit
 import Synchronization
 import Testing

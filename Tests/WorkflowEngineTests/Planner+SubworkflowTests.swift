@@ -1,4 +1,7 @@
+import Foundation
+import FoundationEssentials
 import IntentKit
+import TestSupport
 import Testing
 import WorkflowEngine
 

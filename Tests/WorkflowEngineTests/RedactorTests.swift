@@ -14,6 +14,8 @@ struct RedactorTests {
         == .list([.text("***!"), .dictionary(["k": .text("***")])]))
     #expect(Redactor(secrets: ["1234"]).redact(Value.integer(1234)) == .text("***"))
     #expect(Redactor(secrets: []).redact("abc") == "abc")
+    // A combining mark after a secret makes one character of its end and the mark.
+    #expect(Redactor(secrets: ["hunter2"]).redact("pw hunter2\u{301}!") == "pw ***\u{301}!")
   }
 
   @Test("an entity that shows a secret becomes what it shows, hidden; others stay entities")

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import TestSupport
 import Testing
 import WorkflowEngine
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Time-zone look-ups in whole seconds since 1970, the unit the schedule computes in.
 extension TimeZone {

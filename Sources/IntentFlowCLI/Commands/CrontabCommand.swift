@@ -1,8 +1,13 @@
 import CLIKit
-import Foundation
 import Scheduling
 import Storage
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `intentflow crontab DIR|FILE…`: prints crontab lines for the scheduled workflows.
 enum CrontabCommand: Command {

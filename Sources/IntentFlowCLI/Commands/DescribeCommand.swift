@@ -1,5 +1,6 @@
 import CLIKit
 import IntentKit
+import StrictJSON
 import WorkflowEngine
 
 /// `intentflow describe INTENT`: an intent's parameters, types and output.

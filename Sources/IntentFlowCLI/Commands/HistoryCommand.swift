@@ -1,10 +1,18 @@
 import CLIKit
 import Cron
-import Foundation
 import IntentKit
 import Storage
 import StrictJSON
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `intentflow history`: what ran, when, and how it ended.
 enum HistoryCommand: Command {
@@ -131,7 +139,7 @@ enum HistoryCommand: Command {
       [
         Timestamp.format(run.startedAt, in: zone), run.workflowName, run.trigger.rawValue,
         run.status ?? "running", run.exitCode.map(String.init) ?? "-",
-        run.durationSeconds.map { String(format: "%.3fs", $0) } ?? "-",
+        run.durationSeconds.map { Self.seconds($0) } ?? "-",
         run.errorMessage.map { String($0.prefix(60)) } ?? "",
       ]
     }
@@ -173,4 +181,20 @@ enum HistoryCommand: Command {
     context.print(
       Table.render(header: ["AT", "EVENT", "WORKFLOW", "SCHEDULED", "DETAIL"], rows: rows))
   }
+
+  /// A duration in seconds with three decimals and a unit, as `%.3fs` wrote it: `1.250s`
+  /// (the C library rounds the exact binary value, so 1.2345 is `1.234s`).
+  static func seconds(_ value: Double) -> String {
+    var buffer = [CChar](repeating: 0, count: 32)
+    while true {
+      let written = Int(withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) })
+      guard written >= 0 else { return "\(value)s" }
+      guard written >= buffer.count else {
+        return String(decoding: buffer.prefix(written).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+          + "s"
+      }
+      buffer = [CChar](repeating: 0, count: written + 1)
+    }
+  }
+
 }

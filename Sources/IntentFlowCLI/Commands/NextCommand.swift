@@ -1,10 +1,15 @@
 import CLIKit
 import Cron
-import Foundation
 import IntentKit
 import Scheduling
 import Suggestions
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `intentflow next EXPR|FILE`: prints a schedule's next fire times.
 enum NextCommand: Command {

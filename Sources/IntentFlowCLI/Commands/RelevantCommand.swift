@@ -1,8 +1,13 @@
 import CLIKit
-import Foundation
 import IntentKit
 import Storage
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `intentflow relevant [TYPE ID] [--clear]`: marks entities relevant for the current
 /// context, so that prompts for a value offer them first, and lists the relevant and recently

@@ -1,9 +1,15 @@
 import CLIKit
-import Foundation
+import Dispatch
 import IntentKit
 import StandardIntents
 import StrictJSON
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `intentflow run FILE`: validates a workflow, runs it, prints its output.
 enum RunCommand: Command {

@@ -1,8 +1,13 @@
 import CLIKit
-import Foundation
 import IntentKit
 import Storage
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SayCommand {
   /// What a said text matched: an intent's phrase or a workflow's.
@@ -63,7 +68,7 @@ extension SayCommand {
     let loader = WorkflowLoader(registry: context.registry)
     var matches: [Match] = []
     for name in names {
-      let path = (directory as NSString).appendingPathComponent(name)
+      let path = PathText.appending(name, to: directory)
       guard context.files.exists(path), !context.files.isDirectory(path) else { continue }
       let plan: Plan
       do {

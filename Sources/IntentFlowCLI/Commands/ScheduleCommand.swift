@@ -1,12 +1,17 @@
 import CLIKit
 import Cron
 import Dispatch
-import Foundation
 import IntentKit
 import Scheduling
 import Storage
 import StrictJSON
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import CLIKit
+import StrictJSON
 import WorkflowEngine
 
 /// `intentflow schema`: the JSON Schema of workflow files, for editors.

@@ -1,4 +1,5 @@
 import CLIKit
+import IntentKit
 import WorkflowEngine
 
 extension DiagnosticPrinter {

@@ -1,4 +1,6 @@
 import IntentKit
+import StrictJSON
+import Suggestions
 
 /// The reference of every intent as Markdown: what `intentflow intents --markdown` prints and
 /// `Docs/Intents.md` holds, generated from the registry so that it cannot drift from the code.
@@ -71,7 +73,7 @@ enum IntentReference {
 
   /// Text made safe for a table cell: no pipes, no line breaks.
   private static func cell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    text.replacingEvery("|", with: "\\|").replacingEvery("\n", with: " ")
   }
 
   /// The anchor GitHub gives a heading: lowercase, punctuation but `-` dropped, spaces as `-`.

@@ -1,6 +1,11 @@
 public import CLIKit
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Everything a command touches outside itself: the environment, streams, terminal, clock,
 /// time zone and file system. Commands reach none of them directly (no `Date()`,

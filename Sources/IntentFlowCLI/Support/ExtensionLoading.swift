@@ -1,3 +1,4 @@
+import CLIKit
 import Extensions
 import IntentKit
 import Storage

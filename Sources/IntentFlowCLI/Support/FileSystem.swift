@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What commands ask the file system, as closures, so that tests can answer without files.
 /// Reading workflow files goes through ``WorkflowLoader``'s own reader.
@@ -21,8 +25,8 @@ public struct FileSystem: Sendable {
   public static let live = FileSystem(
     exists: { FileManager.default.fileExists(atPath: $0) },
     isDirectory: { path in
-      var isDirectory: ObjCBool = false
+      var isDirectory = false
       return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
+        && isDirectory
     })
 }

@@ -1,9 +1,15 @@
-import Foundation
 import IntentKit
 import Scheduling
 import Storage
+import Suggestions
 import Synchronization
 import WorkflowEngine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Records each `intentflow run` in the run store (`runs.sqlite` under the IntentFlow home),
 /// for `intentflow history` and for the scheduler's catch-up. Recording never fails a run:
@@ -141,7 +147,7 @@ final class RunHistory: Sendable {
 
   /// `message` with every occurrence of each secret replaced by `***`.
   static func redacted(_ message: String, hiding secrets: [String]) -> String {
-    secrets.reduce(message) { $0.replacingOccurrences(of: $1, with: "***") }
+    secrets.reduce(message) { $0.replacingEvery($1, with: "***") }
   }
 
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and

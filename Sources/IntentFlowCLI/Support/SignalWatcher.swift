@@ -1,3 +1,5 @@
+import CDispatch
+import ChildProcesses
 import Dispatch
 import Synchronization
 
@@ -56,7 +58,16 @@ final class SignalWatcher: Sendable {
     sigemptyset(&set)
     for number in signals { sigaddset(&set, number) }
     pthread_sigmask(SIG_BLOCK, &set, nil)  // already blocked in `intentflow`; here for others
-    return SignalThread.start(waitingFor: set) { [self] number in deliver(number) }
+    // A thread of its own that waits with `sigwait` for the blocked signals, for as long as the
+    // process lives.
+    let watched = set
+    return DetachedThread.start { [self] in
+      var waitingFor = watched
+      while true {
+        var number: Int32 = 0
+        if sigwait(&waitingFor, &number) == 0 { deliver(number) }
+      }
+    }
   }
 
   /// Runs `action` at the first signal, or now if it already came.
@@ -86,53 +97,6 @@ final class SignalWatcher: Sendable {
       fflush(nil)
       _exit(128 + first)
     }
-  }
-}
-
-/// A thread that waits for blocked signals with `sigwait` and hands each to a closure.
-private enum SignalThread {
-  /// What the thread waits for, and what it does with each signal.
-  final class Work: Sendable {
-    let signals: sigset_t
-    let handle: @Sendable (Int32) -> Void
-    init(signals: sigset_t, handle: @escaping @Sendable (Int32) -> Void) {
-      self.signals = signals
-      self.handle = handle
-    }
-  }
-
-  /// Starts the thread; `false` if the system would not start one.
-  static func start(waitingFor signals: sigset_t, handle: @escaping @Sendable (Int32) -> Void)
-    -> Bool
-  {
-    let work = Unmanaged.passRetained(Work(signals: signals, handle: handle)).toOpaque()
-    #if canImport(Darwin)
-      var thread: pthread_t?
-    #else
-      var thread = pthread_t()
-    #endif
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    // A function of the file's, not a closure with a body: the compiler's region analysis
-    // crashed on the closure (Swift 6.3.1).
-    guard pthread_create(&thread, &attributes, { watchSignals($0) }, work) == 0 else {
-      Unmanaged<Work>.fromOpaque(work).release()
-      return false
-    }
-    return true
-  }
-}
-
-/// The signal thread's body: it runs until the process ends, so its work is never released.
-private func watchSignals(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-  guard let context else { return nil }
-  let work = Unmanaged<SignalThread.Work>.fromOpaque(context).takeUnretainedValue()
-  var signals = work.signals
-  while true {
-    var number: Int32 = 0
-    if sigwait(&signals, &number) == 0 { work.handle(number) }
   }
 }
 

@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A value with typed properties and a text form, returned by intents such as `shell.run`
 /// (`ShellResult`) and `http.request` (`HTTPResponse`): like an entity, without a query.
 ///

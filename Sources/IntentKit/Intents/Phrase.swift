@@ -1,4 +1,5 @@
-import Foundation
+import ICUSupport
+import Suggestions
 
 /// An intent that people can run by saying a phrase, as the seed's `AppShortcutsProvider`:
 /// `"Add ${title} to my todos"` runs `todos.add` with the words in place of `${title}`.
@@ -17,7 +18,7 @@ public enum Phrase {
     var pattern = "^\\s*"
     var names: [String] = []
     var rest = Substring(template)
-    while let open = rest.range(of: "${") {
+    while let open = placeholderStart(in: rest) {
       pattern += literal(rest[..<open.lowerBound])
       guard let close = rest[open.upperBound...].firstIndex(of: "}") else { return nil }
       names.append(String(rest[open.upperBound..<close]))
@@ -26,22 +27,36 @@ public enum Phrase {
     }
     pattern += literal(rest) + "\\s*[.!?]?\\s*$"
     guard
-      let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]),
-      let found = regex.firstMatch(
-        in: text, range: NSRange(text.startIndex..., in: text))
+      let regex = try? RegularExpression(pattern, options: [.caseInsensitive]),
+      let found = regex.firstMatch(in: text)
     else { return nil }
     var values: [String: Value] = [:]
     for (index, name) in names.enumerated() {
-      guard let range = Range(found.range(at: index + 1), in: text) else { return nil }
-      values[name] = .text(text[range].trimmingCharacters(in: .whitespaces))
+      // A part that starts or ends inside a character (a combining mark) is no match.
+      guard let range = found[group: index + 1],
+        let start = String.Index(range.lowerBound, within: text),
+        let end = String.Index(range.upperBound, within: text)
+      else { return nil }
+      values[name] = .text(text[start..<end].trimming(.whitespaces))
     }
     return values
+  }
+
+  /// Where the first `${` in `text` is.
+  private static func placeholderStart(in text: Substring) -> Range<Substring.Index>? {
+    var search = text
+    while let dollar = search.firstIndex(of: "$") {
+      let next = text.index(after: dollar)
+      if next < text.endIndex, text[next] == "{" { return dollar..<text.index(after: next) }
+      search = text[next...]
+    }
+    return nil
   }
 
   /// A literal part of a template as a pattern: spacing matches any spacing.
   private static func literal(_ text: Substring) -> String {
     text.split(omittingEmptySubsequences: false, whereSeparator: \.isWhitespace)
-      .map { NSRegularExpression.escapedPattern(for: String($0)) }
+      .map { RegularExpression.escapedPattern(for: String($0)) }
       .joined(separator: "\\s+")
   }
 }

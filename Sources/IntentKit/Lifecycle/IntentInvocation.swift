@@ -1,4 +1,10 @@
-import Foundation
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs one intent through the whole lifecycle: resolve every parameter, confirm, perform.
 ///
@@ -423,7 +429,7 @@ public struct IntentInvocation: Sendable {
     async throws(IntentFlowError) -> (entity: Value?, outcome: Outcome)
   {
     if case .entity = value { return (value, Outcome(resolution: .success(value))) }
-    let text = value.textDescription.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = value.textDescription.trimming(.whitespacesAndNewlines)
     let found: [AnyEntity]
     do {
       let byID = try await type.entities(for: [text])

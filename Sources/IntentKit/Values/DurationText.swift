@@ -1,11 +1,17 @@
-import Foundation
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads and writes durations as people type them: `90s`, `5m`, `1h30m`, `250ms`, `2d`,
 /// a bare number of seconds, or ISO 8601 (`PT1H30M`, `P1DT2H`).
 public enum DurationText {
   /// Parses a duration; `nil` when the text is not one.
   public static func parse(_ text: String) -> Duration? {
-    let text = text.trimmingCharacters(in: .whitespaces)
+    let text = text.trimming(.whitespaces)
     guard !text.isEmpty else { return nil }
     if let seconds = Double(text), seconds.isFinite, seconds >= 0 {
       return milliseconds(seconds * 1000)

@@ -1,4 +1,10 @@
-import Foundation
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A person's name in parts, as the seed's `PersonNameComponents`: a record with `given`,
 /// `family` and `nickname`, whose text form is the full name.
@@ -28,12 +34,12 @@ public struct PersonName: AppRecord, Hashable {
 
   /// Reads a name from text; `nil` for blank text.
   public init?(parsing text: String) {
-    var rest = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    var rest = text.trimming(.whitespacesAndNewlines)
     guard !rest.isEmpty else { return nil }
     if let open = rest.firstIndex(of: "\""),
       let close = rest[rest.index(after: open)...].firstIndex(of: "\"")
     {
-      let nickname = rest[rest.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+      let nickname = rest[rest.index(after: open)..<close].trimming(.whitespaces)
       self.nickname = nickname.isEmpty ? nil : nickname
       rest = String(rest[..<open] + " " + rest[rest.index(after: close)...])
     }

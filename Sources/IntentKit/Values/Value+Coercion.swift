@@ -1,5 +1,11 @@
 import Cron
-import Foundation
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Whether values of one type can be coerced to another, known before a run.
 public enum Coercibility: Sendable, Hashable {
@@ -143,7 +149,7 @@ extension Value {
 
   /// Parses text as a value of a scalar type.
   static func parse(_ text: String, as type: ValueType) throws(CoercionError) -> Value {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = text.trimming(.whitespacesAndNewlines)
     // Numbers are decimal: Swift's parser would also read hexadecimal ("0x10") and "nan".
     let isDecimal = !trimmed.isEmpty && trimmed.allSatisfy { "0123456789+-.eE".contains($0) }
     switch type {

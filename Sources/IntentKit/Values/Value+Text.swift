@@ -1,5 +1,11 @@
 import Cron
-import Foundation
+import StrictJSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Value {
   /// The value as text, the way a step's output reaches stdout and `${…}` inside longer text:

@@ -1,5 +1,13 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `files.archive`: packs files and folders into a `.tar.gz`.
 public struct ArchiveFiles: AppIntent {

@@ -1,5 +1,13 @@
-import Foundation
 import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Writes the POSIX tar format (ustar, with pax extended headers for long names and large
 /// sizes) to a byte sink, walking files and folders without following symbolic links inside

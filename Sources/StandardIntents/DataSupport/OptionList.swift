@@ -26,7 +26,7 @@ public struct OptionList: Sendable {
 
   /// The listed word that `text` names, if any.
   public func option(_ text: String) -> String? {
-    let key = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let key = text.trimming(.whitespaces).lowercased()
     if let match = options.first(where: { $0.lowercased() == key }) { return match }
     return aliases.first { $0.key.lowercased() == key }?.value
   }

@@ -1,5 +1,10 @@
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// `date.adjust`: a date moved by some amount of time.
 public struct AdjustDate: NonSuspendingIntent {

@@ -1,5 +1,10 @@
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The current time and the run's time zone, as the date intents see them.
 ///

@@ -1,5 +1,10 @@
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// `date.between`: how many whole units lie between two dates.
 public struct DateDifference: NonSuspendingIntent {

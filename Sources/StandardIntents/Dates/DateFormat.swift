@@ -1,7 +1,13 @@
 import Cron
-import Foundation
+import ICUSupport
 import IntentKit
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `format` parameter of `date.format` and `date.parse`: a named format or a Unicode
 /// (ICU) date pattern.
@@ -20,7 +26,7 @@ enum DateFormat: Sendable, Hashable {
   /// The format `text` names: a name (ignoring case), the spelling `YYYY-MM-DD` that DESIGN
   /// uses for `date`, or else a pattern.
   init(_ text: String) {
-    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+    switch text.trimming(.whitespaces).lowercased() {
     case "iso8601", "iso 8601", "iso-8601": self = .iso8601
     case "unix": self = .unix
     case "date", "yyyy-mm-dd": self = .pattern("yyyy-MM-dd")
@@ -68,18 +74,10 @@ enum DateFormat: Sendable, Hashable {
     return .success(text)
   }
 
-  /// A formatter for `pattern` in `zone`, independent of the machine's locale.
-  static func formatter(_ pattern: String, in zone: TimeZone) -> DateFormatter {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    // ISO 8601 weeks, as date.startOf counts them: Monday first, week 1 holds a Thursday.
-    var calendar = Calendar(identifier: .iso8601)
-    calendar.timeZone = zone
-    formatter.calendar = calendar
-    formatter.timeZone = zone
-    formatter.dateFormat = pattern
-    formatter.isLenient = false
-    return formatter
+  /// A formatter for `pattern` in `zone`, independent of the machine's locale (`en_US_POSIX`),
+  /// with ISO 8601 weeks as date.startOf counts them: Monday first, week 1 holds a Thursday.
+  static func formatter(_ pattern: String, in zone: TimeZone) -> DatePattern {
+    DatePattern(pattern, timeZone: zone)
   }
 
   /// `date` as text in this format, on the wall clock of `zone`.

@@ -1,5 +1,10 @@
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// `date.format`: a date as text.
 public struct FormatDate: NonSuspendingIntent {

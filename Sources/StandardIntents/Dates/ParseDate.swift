@@ -1,6 +1,13 @@
 import Cron
-public import Foundation
+import ICUSupport
 public import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// `date.parse`: text to a date.
 public struct ParseDate: NonSuspendingIntent {
@@ -33,7 +40,7 @@ public struct ParseDate: NonSuspendingIntent {
 
   public func perform() async throws -> IntentResult<Date> {
     let zone = timezone.flatMap(TimeZoneName.zone) ?? clock.timeZone
-    let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = input.trimming(.whitespacesAndNewlines)
     guard let date = parse(text, in: zone) else {
       throw IntentError(
         "'\(text)' does not match the format '\(format)'\(Self.example(format, in: zone))")
@@ -66,7 +73,7 @@ public struct ParseDate: NonSuspendingIntent {
       // written back, such a date differs from the text, and that is how it is caught.
       let formatter = DateFormat.formatter(pattern, in: zone)
       guard let date = formatter.date(from: text),
-        formatter.string(from: date).caseInsensitiveCompare(text) == .orderedSame
+        TextComparison.order(formatter.string(from: date), text, ignoringCase: true) == 0
       else { return nil }
       return date
     }

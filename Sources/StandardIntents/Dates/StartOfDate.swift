@@ -1,5 +1,10 @@
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// `date.startOf`: the first instant of the day, week, month or year of a date.
 public struct StartOfDate: NonSuspendingIntent {

@@ -1,12 +1,18 @@
-import Foundation
 import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The `timezone` parameter of the date intents: an IANA name (`Europe/Prague`), `UTC`, or
 /// a fixed offset (`+02:00`, `-0530`, `Z`).
 enum TimeZoneName {
   /// The zone `name` names, or `nil`.
   static func zone(_ name: String) -> TimeZone? {
-    let name = name.trimmingCharacters(in: .whitespaces)
+    let name = name.trimming(.whitespaces)
     switch name.uppercased() {
     case "Z", "UTC", "GMT": return TimeZone(secondsFromGMT: 0)
     default: break

@@ -1,5 +1,13 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `files.delete`: deletes files and folders after the user confirms.
 public struct DeleteFiles: AppIntent {

@@ -1,5 +1,10 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 private enum CurrentDirectoryKey: DependencyKey {
   static var defaultValue: String { FileManager.default.currentDirectoryPath }

@@ -1,5 +1,13 @@
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A file or folder on this machine: the standard library's `File` entity.
 ///

@@ -1,24 +1,36 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Short, lowercase reasons for file-system errors, for messages that quote the path
 /// themselves.
 enum FileErrors {
   /// The underlying system reason of a Foundation file error (`no such file or directory`),
-  /// else the error's own description.
+  /// else a reason for its code (FoundationEssentials has no localized descriptions).
   static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return Paths.reason(Int32(underlying.code))
+    if let error = error as? POSIXError { return Paths.reason(error.code.rawValue) }
+    guard let error = error as? CocoaError else { return String(describing: error) }
+    if let underlying = error.underlying as? POSIXError {
+      return Paths.reason(underlying.code.rawValue)
     }
-    if nsError.domain == NSPOSIXErrorDomain { return Paths.reason(Int32(nsError.code)) }
-    switch nsError.code {
-    case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or directory"
-    case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
-    case NSFileWriteFileExistsError: return "it already exists"
-    case NSFileWriteOutOfSpaceError: return "no space left on device"
-    default: return nsError.localizedDescription
+    switch error.code {
+    case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file or directory"
+    case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+    case .fileWriteFileExists: return "it already exists"
+    case .fileWriteOutOfSpace: return "no space left on device"
+    case .fileWriteVolumeReadOnly: return "read-only file system"
+    case .fileReadInvalidFileName, .fileWriteInvalidFileName: return "invalid file name"
+    case .fileReadTooLarge: return "file too large"
+    case .fileReadCorruptFile: return "the file is damaged or in an unknown format"
+    case .fileReadUnknownStringEncoding, .fileReadInapplicableStringEncoding,
+      .fileWriteInapplicableStringEncoding:
+      return "the text is not in the expected encoding"
+    default: return "file system error \(error.code.rawValue)"
     }
   }
 }

@@ -1,5 +1,14 @@
-import Foundation
 import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The entries of a folder, read with `readdir` and `stat`: what `files.list` returns.
 ///
@@ -11,12 +20,19 @@ struct FileListing {
   var pattern: String
   var recursive: Bool
   var includeHidden: Bool
+  /// Whether a folder below `folder` that cannot be read is passed over rather than failing
+  /// the listing.
+  var skipsUnreadableFolders = false
 
-  init(folder: String, pattern: String, recursive: Bool, includeHidden: Bool) throws {
+  init(
+    folder: String, pattern: String, recursive: Bool, includeHidden: Bool,
+    skipsUnreadableFolders: Bool = false
+  ) throws {
     self.folder = folder
     self.pattern = pattern
     self.recursive = recursive
     self.includeHidden = includeHidden
+    self.skipsUnreadableFolders = skipsUnreadableFolders
   }
 
   /// The matching entries, sorted by their path below the folder (for a flat listing, by
@@ -28,7 +44,7 @@ struct FileListing {
     try visit(folder, relative: "", into: &found)
     // Ignoring case, as people read names; a folder's content right after the folder.
     var keyed = found.map {
-      (key: $0.key.lowercased().replacingOccurrences(of: "/", with: "\u{0}"), $0)
+      (key: $0.key.lowercased().replacingEvery("/", with: "\u{0}"), $0)
     }
     keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.1.key < $1.1.key }
     return keyed.map(\.1.file)
@@ -40,6 +56,7 @@ struct FileListing {
     throws
   {
     guard let handle = opendir(directory) else {
+      if skipsUnreadableFolders && !relative.isEmpty { return }
       throw IntentError("cannot list '\(directory)': \(Paths.reason())")
     }
     defer { closedir(handle) }

@@ -1,5 +1,13 @@
-import Foundation
 import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Moving and copying with the rule `files.rename`, `files.move` and `files.copy` share: an
 /// existing target is an error unless `overwrite`, and then it is removed first.

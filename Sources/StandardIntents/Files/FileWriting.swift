@@ -1,5 +1,13 @@
-import Foundation
 import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Writing files with the system calls, so that each mode means exactly what it says.
 enum FileWriting {
@@ -83,7 +91,7 @@ enum FileWriting {
     try bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count, let base = buffer.baseAddress {
-        let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           throw IntentError("cannot write '\(path)': \(Paths.reason())")
@@ -102,3 +110,10 @@ enum FileWriting {
     }
   }
 }
+
+// The C library's `write`, named apart from the methods called `write` in scope.
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#else
+  private let systemWrite = Darwin.write
+#endif

@@ -1,5 +1,10 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `files.makeFolder`: creates a folder and its parents.
 public struct MakeFolder: AppIntent {

@@ -1,5 +1,13 @@
-import Foundation
 import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Path arithmetic on text, without touching the disk (no link is resolved).
 enum Paths {
@@ -8,7 +16,9 @@ enum Paths {
   static func absolute(_ text: String, in directory: String) -> String {
     var path = text
     if path == "~" || path.hasPrefix("~/") {
-      let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+      let home =
+        ProcessInfo.processInfo.environment["HOME"]
+        ?? FileManager.default.homeDirectoryForCurrentUser.path
       path = home + path.dropFirst()
     }
     if !path.hasPrefix("/") { path = directory + "/" + path }

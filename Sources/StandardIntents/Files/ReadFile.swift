@@ -1,5 +1,10 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `files.read`: a text file's contents.
 public struct ReadFile: AppIntent {

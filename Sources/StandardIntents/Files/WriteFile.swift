@@ -1,5 +1,10 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `files.write`: writes text to a file, atomically when it replaces one.
 public struct WriteFile: AppIntent {

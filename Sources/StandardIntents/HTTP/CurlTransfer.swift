@@ -1,6 +1,9 @@
 #if os(Linux)
   import CDynamicCurl
-  import Foundation
+  import ChildProcesses
+  import Suggestions
+  import FoundationEssentials
+  import Glibc
   import Synchronization
 
   /// Sends requests with libcurl, opened with `dlopen` on the first request: a run that makes
@@ -34,10 +37,14 @@
       let result: Result<HTTPExchange.Answer, HTTPExchange.Failure> =
         await withTaskCancellationHandler {
           await withCheckedContinuation { continuation in
-            let thread = Thread {
+            let started = DetachedThread.start {
               continuation.resume(returning: transfer.perform(exchange, with: library))
             }
-            thread.start()
+            if !started {
+              continuation.resume(
+                returning: .failure(
+                  HTTPExchange.Failure(reason: "cannot start a thread for the request")))
+            }
           }
         } onCancel: {
           transfer.cancelled.store(true, ordering: .relaxed)
@@ -166,9 +173,8 @@
           if line.hasPrefix("HTTP/") {
             transfer.headers = [:]
           } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(
-              in: .whitespacesAndNewlines)
+            let name = line[..<colon].trimming(.whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimming(.whitespacesAndNewlines)
             if let earlier = transfer.headers[name] {
               transfer.headers[name] = earlier + ", " + value
             } else {

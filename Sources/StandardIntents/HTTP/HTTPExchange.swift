@@ -1,5 +1,10 @@
-import Foundation
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One HTTP request as `http.request` sends it, and what came back: the shape shared by the
 /// libcurl transport (Linux) and the URLSession one (macOS).

@@ -1,6 +1,12 @@
-public import Foundation
 public import IntentKit
 import StrictJSON
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// `http.request`: sends an HTTP request and returns the response (libcurl, opened on the
 /// first request, on Linux; `URLSession` on macOS).
@@ -72,7 +78,7 @@ public struct HTTPRequest: AppIntent {
     let result = HTTPResponse(
       status: answer.status, headers: answer.headers, body: body, json: parsed)
     if answer.status >= 400 && !allowFailure {
-      var start = body.trimmingCharacters(in: .whitespacesAndNewlines)
+      var start = body.trimming(.whitespacesAndNewlines)
       if start.count > 300 { start = start.prefix(300) + "…" }
       throw IntentError(
         "\(exchange.method) '\(exchange.shownURL)' answered \(answer.status)"
@@ -117,7 +123,7 @@ public struct HTTPRequest: AppIntent {
       guard !name.isEmpty, !name.contains(where: { $0 == ":" || $0.isNewline }) else {
         throw IntentError("'\(name)' is not a header name")
       }
-      headerLines.append((name, value.textDescription.replacingOccurrences(of: "\n", with: " ")))
+      headerLines.append((name, value.textDescription.replacingEvery("\n", with: " ")))
     }
     let verb = (method ?? (bodies == 1 ? "POST" : "GET")).uppercased()
     guard !verb.isEmpty, verb.allSatisfy({ $0.isLetter || $0 == "-" }) else {
@@ -132,18 +138,5 @@ public struct HTTPRequest: AppIntent {
   }
 
   /// Percent-encodes everything but RFC 3986's unreserved characters.
-  static func formEncode(_ text: String) -> String {
-    var result = ""
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"):
-        result.append(Character(UnicodeScalar(byte)))
-      default:
-        result += String(format: "%%%02X", byte)
-      }
-    }
-    return result
-  }
+  static func formEncode(_ text: String) -> String { PercentEncoding.encode(text) }
 }

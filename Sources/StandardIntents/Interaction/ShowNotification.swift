@@ -1,5 +1,11 @@
-import Foundation
+import ChildProcesses
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `show.notification`: a desktop notification, or a dialog line where there is no desktop.
 public struct ShowNotification: AppIntent {

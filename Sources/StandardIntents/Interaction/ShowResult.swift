@@ -1,4 +1,5 @@
 public import IntentKit
+import StrictJSON
 
 /// `show.result`: shows a value to the person running the workflow and passes it on.
 public struct ShowResult: NonSuspendingIntent {

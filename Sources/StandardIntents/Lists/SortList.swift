@@ -1,3 +1,4 @@
+import FoundationEssentials
 public import IntentKit
 import Suggestions
 

@@ -1,5 +1,11 @@
-import Foundation
+import ICUSupport
 import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The order `list.sort` puts values in.
 ///
@@ -38,8 +44,9 @@ enum ValueOrdering {
     default:
       if let a = number(left), let b = number(right) { return ordered(a, b) }
       let (a, b) = (text(left), text(right))
-      let folded = a.compare(b, options: .caseInsensitive)
-      return folded == .orderedSame ? a.compare(b) : folded
+      let folded = TextComparison.order(a, b, ignoringCase: true)
+      let order = folded == 0 ? TextComparison.order(a, b, ignoringCase: false) : folded
+      return order < 0 ? .orderedAscending : order > 0 ? .orderedDescending : .orderedSame
     }
   }
 

@@ -1,6 +1,12 @@
 import Cron
-public import Foundation
 public import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A note, as the seed's `NoteEntity`: the title is the body's first line, and `preview` is a
 /// deferred property, computed only when something reads it.
@@ -43,7 +49,7 @@ public struct Note: AppEntity, Hashable {
   public var title: String {
     let lines = body.split(whereSeparator: \.isNewline)
     let first = lines.first { !$0.allSatisfy(\.isWhitespace) } ?? ""
-    return first.trimmingCharacters(in: .whitespaces)
+    return first.trimming(.whitespaces)
   }
 
   /// The text after the title with whitespace collapsed, cut to ``previewLength`` characters

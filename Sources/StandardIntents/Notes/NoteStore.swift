@@ -1,6 +1,12 @@
-public import Foundation
+import ICUSupport
 public import IntentKit
 import Storage
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The notes, in SQLite under the IntentFlow home (`notes.sqlite`), with the Focus filter
 /// (`notes.setFilter`) kept beside them so that every run sees it.
@@ -93,7 +99,7 @@ public final class NoteStore: Sendable {
       """, [SQLValue(wanted), SQLValue(wanted)])
     let notes = try rows.map(note)
     guard let query, !query.isEmpty else { return notes }
-    return notes.filter { $0.body.range(of: query, options: .caseInsensitive) != nil }
+    return notes.filter { TextComparison.containsIgnoringCase($0.body, query) }
   }
 
   /// Pins a note; returns it, or `nil` when there is no such note.

@@ -1,5 +1,11 @@
-import Foundation
 public import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `notes.setFilter`: the Focus filter, as the seed's `NotesFocusFilterIntent`. While a tag is
 /// set, the notes query, its suggestions and `notes.find` see only notes with that tag.
@@ -19,7 +25,7 @@ public struct SetNotesFilter: AppIntent {
   public init() {}
 
   public func perform() async throws -> IntentResult<String?> {
-    let tag = tag?.trimmingCharacters(in: .whitespaces)
+    let tag = tag?.trimming(.whitespaces)
     let wanted = tag?.isEmpty == false ? tag : nil
     try store.setFilter(wanted)
     let dialog = wanted.map { "Showing only notes tagged \($0)." } ?? "Showing all notes."

@@ -1,5 +1,13 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `math.calculate`: one arithmetic operation on two numbers.
 public struct Calculate: NonSuspendingIntent {
@@ -55,6 +63,6 @@ public struct Calculate: NonSuspendingIntent {
       for _ in 0..<Int(exponent.magnitude) { result *= base }
       return exponent < 0 ? 1 / result : result
     }
-    return Foundation.pow(base, exponent)
+    return pow(base, exponent)
   }
 }

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// When a JPEG photo was taken, from its EXIF `DateTimeOriginal` (tag 0x9003), read with a
 /// small parser that checks every offset and length against the bytes it has: a damaged or

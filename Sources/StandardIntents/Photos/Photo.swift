@@ -1,6 +1,11 @@
 import Cron
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A photo in the library folder, as the seed's `PhotoEntity`: a syncable entity whose stable
 /// id is the SHA-256 of its content (the same on every machine) and whose local id is its
@@ -46,7 +51,7 @@ public struct Photo: AppEntity, Hashable {
   public var localID: String { path }
 
   /// The file's name.
-  public var name: String { (path as NSString).lastPathComponent }
+  public var name: String { PathText.lastComponent(path) }
 
   /// Whether `text` has the shape of a stable id (64 hex digits) rather than a path.
   public static func isStableID(_ text: String) -> Bool {

@@ -1,5 +1,11 @@
-import Foundation
 public import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An album or a tag: the union value of `photos.show`, as the seed's `@UnionValue` enum whose
 /// cases wrap a landmark collection and a photo album.
@@ -50,11 +56,11 @@ public struct PhotoContentQuery: EntityQuery {
   }
 
   public func entities(matching string: String) async throws -> [PhotoContent] {
-    let text = string.trimmingCharacters(in: .whitespaces)
+    let text = string.trimming(.whitespaces)
     if let (chosen, rest) = PhotoContent.explicitCase(in: text),
       let kind = PhotoContent.Kind(rawValue: chosen.name)
     {
-      return [PhotoContent(kind, rest.trimmingCharacters(in: .whitespaces))]
+      return [PhotoContent(kind, rest.trimming(.whitespaces))]
     }
     let wanted = text.lowercased()
     return try await suggestedEntities().filter { $0.name.lowercased() == wanted }

@@ -1,7 +1,16 @@
-public import Foundation
+import ICUSupport
 public import IntentKit
 import Storage
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The photo library: image files in a folder, with an index in SQLite under the IntentFlow
 /// home (`photos.sqlite`) that keeps each photo's content hash (its stable id) and its tags.
@@ -200,7 +209,7 @@ public final class PhotoStore: Sendable {
       }
       guard let query, !query.isEmpty else { return true }
       return ([photo.name, photo.album ?? ""] + photo.tags).contains {
-        $0.range(of: query, options: .caseInsensitive) != nil
+        TextComparison.containsIgnoringCase($0, query)
       }
     }
   }
@@ -303,7 +312,7 @@ public final class PhotoStore: Sendable {
       }
       guard let data = FileManager.default.contents(atPath: file.path) else { continue }
       let bytes = Array(data)
-      let hash = Digest.sha256(bytes).map { String(format: "%02x", $0) }.joined()
+      let hash = Digest.hex(Digest.sha256(bytes))
       let taken = ExifDate.taken(in: bytes)
       changed.append((file.path, hash, file.album, file.size, file.modified, taken))
     }
@@ -332,29 +341,27 @@ public final class PhotoStore: Sendable {
   }
 
   private static func imageFiles(in library: URL) -> [ImageFile] {
-    let root = library.standardizedFileURL.path
+    let root = PathText.standardize(library.path)
+    // Hidden files and folders are passed over, as are folders that cannot be read.
     guard
-      let enumerator = FileManager.default.enumerator(
-        at: library,
-        includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey],
-        options: [.skipsHiddenFiles])
+      let listing = try? FileListing(
+        folder: root, pattern: "*", recursive: true, includeHidden: false,
+        skipsUnreadableFolders: true),
+      let entries = try? listing.files()
     else { return [] }
     var files: [ImageFile] = []
-    for case let url as URL in enumerator {
-      guard Photo.imageExtensions.contains(url.pathExtension.lowercased()),
-        let values = try? url.resourceValues(
-          forKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]),
-        values.isRegularFile == true
+    for entry in entries where !entry.isDirectory {
+      // A regular file only: reading a FIFO or a device named `x.jpg` would block or never end.
+      var info = stat()
+      guard Photo.imageExtensions.contains(entry.fileExtension.lowercased()),
+        stat(entry.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG
       else { continue }
-      let path = url.standardizedFileURL.path
-      let folder = (path as NSString).deletingLastPathComponent
+      let folder = entry.folder
       let album =
         folder.count > root.count && folder.hasPrefix(root + "/")
         ? String(folder.dropFirst(root.count + 1)) : nil
       files.append(
-        ImageFile(
-          path: path, album: album, size: values.fileSize ?? 0,
-          modified: values.contentModificationDate ?? Date(timeIntervalSince1970: 0)))
+        ImageFile(path: entry.path, album: album, size: entry.size, modified: entry.modified))
     }
     return files.sorted { $0.path < $1.path }
   }
@@ -383,7 +390,10 @@ public final class PhotoStore: Sendable {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+      case _ where scalar.value < 0x20:
+        result +=
+          "\\u" + String(repeating: "0", count: scalar.value < 0x10 ? 3 : 2)
+          + String(scalar.value, radix: 16)
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -1,6 +1,11 @@
-import Foundation
 import IntentKit
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension UploadPhoto {
   /// Whether `to` is an `http://` or `https://` URL rather than a folder.
@@ -16,8 +21,8 @@ extension UploadPhoto {
     var base = String(to[..<(query ?? to.endIndex)])
     let rest = query.map { String(to[$0...]) } ?? ""
     if !base.hasSuffix("/") { base += "/" }
-    let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/;?#"))
-    let name = photo.name.addingPercentEncoding(withAllowedCharacters: allowed) ?? photo.name
+    // What a path segment may hold as it is (RFC 3986 `pchar`), less `;`.
+    let name = PercentEncoding.encode(photo.name, keeping: "!$&'()*+,=:@")
     return base + name + rest
   }
 
@@ -35,7 +40,7 @@ extension UploadPhoto {
     let chunkSize = store.chunkSize
     // The file's size now, not the index's: the body must be exactly as long as announced.
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: photo.path),
-      let size = (attributes[.size] as? NSNumber)?.int64Value
+      let size = (attributes[.size] as? UInt).flatMap({ Int64(exactly: $0) })
     else {
       throw IntentError("cannot read '\(photo.path)'; was the photo moved or deleted?")
     }
@@ -98,11 +103,11 @@ extension UploadPhoto {
 
   /// `text` with the unredacted `url` replaced by its redacted form.
   private static func redacting(_ text: String, _ url: String) -> String {
-    text.replacingOccurrences(of: url, with: redacted(url))
+    text.replacingEvery(url, with: redacted(url))
   }
 
   private static func mediaType(of name: String) -> String {
-    switch (name as NSString).pathExtension.lowercased() {
+    switch PathText.pathExtension(name).lowercased() {
     case "jpg", "jpeg": "image/jpeg"
     case "png": "image/png"
     case "gif": "image/gif"

@@ -1,5 +1,16 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `photos.upload`: copies a photo to a folder, or sends it to an HTTP URL with a PUT, in
 /// chunks, as the seed's `UploadPhotoIntent`: long-running (its timeout counts from the latest
@@ -34,33 +45,38 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
   var partialPath: String { destination + ".part" }
 
   var destination: String {
-    let folder = URL(fileURLWithPath: (to as NSString).expandingTildeInPath, isDirectory: true)
+    let folder = URL(fileURLWithPath: Self.expandingTilde(in: to), isDirectory: true)
     return folder.appendingPathComponent(photo.name).path
   }
 
   public func perform() async throws -> IntentResult<String> {
     if isHTTP { return try await uploadHTTP() }
-    let folder = (destination as NSString).deletingLastPathComponent
+    let folder = Paths.folder(of: destination)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     if FileManager.default.fileExists(atPath: destination) {
       throw IntentError("'\(destination)' already exists; choose another folder or remove it")
     }
-    guard let source = FileHandle(forReadingAtPath: photo.path) else {
+    let source = open(photo.path, O_RDONLY | O_CLOEXEC)
+    guard source >= 0 else {
       throw IntentError("cannot read '\(photo.path)'; was the photo moved or deleted?")
     }
-    defer { try? source.close() }
-    guard FileManager.default.createFile(atPath: partialPath, contents: nil),
-      let target = FileHandle(forWritingAtPath: partialPath)
-    else {
+    defer { close(source) }
+    guard FileManager.default.createFile(atPath: partialPath, contents: nil) else {
+      throw IntentError("cannot write in '\(folder)'; check its permissions")
+    }
+    let target = open(partialPath, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard target >= 0 else {
       throw IntentError("cannot write in '\(folder)'; check its permissions")
     }
     let chunks = max(1, (photo.size + store.chunkSize - 1) / store.chunkSize)
     do {
-      defer { try? target.close() }
+      defer { close(target) }
       var chunk = 0
-      while let data = try source.read(upToCount: store.chunkSize), !data.isEmpty {
+      while true {
+        let data = try Self.readChunk(upTo: store.chunkSize, from: source, path: photo.path)
+        if data.isEmpty { break }
         try Task.checkCancellation()
-        try target.write(contentsOf: data)
+        try FileWriting.write(data, to: target, path: partialPath)
         chunk += 1
         progress.update(completed: chunk, total: max(chunks, chunk), message: photo.name)
         try await store.afterChunk(chunk)
@@ -83,5 +99,42 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
     }
     IntentContext.current.progress.update(
       completed: 0, message: "upload of \(photo.name) stopped (\(reason)); \(outcome)")
+  }
+
+  /// `path` with a leading `~` or `~user` read as a home folder, as a shell reads it.
+  static func expandingTilde(in path: String) -> String {
+    guard path.hasPrefix("~") else { return path }
+    let slash = path.firstIndex(of: "/") ?? path.endIndex
+    let user = path[path.index(after: path.startIndex)..<slash]
+    let home: String?
+    if user.isEmpty {
+      home =
+        ProcessInfo.processInfo.environment["HOME"]
+        ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) }
+    } else {
+      home = getpwnam(String(user)).map { String(cString: $0.pointee.pw_dir) }
+    }
+    guard let home else { return path }
+    return home + path[slash...]
+  }
+
+  /// Up to `count` bytes of `descriptor`, fewer only at its end.
+  private static func readChunk(upTo count: Int, from descriptor: Int32, path: String) throws
+    -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let got = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return read(descriptor, base + filled, count - filled)
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got >= 0 else { throw IntentError("cannot read '\(path)': \(Paths.reason())") }
+      if got == 0 { break }
+      filled += got
+    }
+    bytes.removeLast(count - filled)
+    return bytes
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How `shell.run` starts processes: the environment they inherit and how long a stopped
 /// process group gets between SIGTERM and SIGKILL.

@@ -1,6 +1,18 @@
-import Foundation
+import ChildProcesses
 public import IntentKit
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `shell.run`: runs a command or a script and returns its output.
 ///
@@ -96,12 +108,15 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
     let outcome = await process.run(grace: settings.terminationGrace)
     try Task.checkCancellation()
     let result = ShellResult(
-      stdout: String(decoding: outcome.stdout, as: UTF8.self),
-      stderr: String(decoding: outcome.stderr, as: UTF8.self), exitCode: outcome.exitCode)
+      stdout: String(decoding: outcome.standardOutput, as: UTF8.self),
+      stderr: String(decoding: outcome.standardError, as: UTF8.self),
+      exitCode: Int(outcome.exitCode))
     if outcome.exitCode != 0 && !allowFailure {
       let name = command.map { "'\($0.joined(separator: " "))'" } ?? "the script"
       var message =
-        outcome.signal.map { "\(name) was killed by \(CancellationReason.signalName($0))" }
+        outcome.termination.signal.map {
+          "\(name) was killed by \(CancellationReason.signalName($0))"
+        }
         ?? "\(name) exited with code \(outcome.exitCode)"
       let tail = Self.tail(of: result.stderr)
       message += tail.isEmpty ? " (set allowFailure to go on anyway)" : ": \(tail)"
@@ -117,26 +132,20 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
   /// The executable for `name`: a path (with a `/`) relative to `directory`, else the first
   /// executable file called `name` in `PATH`.
   static func locate(_ name: String, path: String?, in directory: String) throws -> String {
-    if name.contains("/") {
+    if name.contains(Character("/")) {
       let candidate = Paths.absolute(name, in: directory)
       guard access(candidate, X_OK) == 0 else {
         throw IntentError("cannot run '\(name)': \(Paths.reason())")
       }
       return candidate
     }
-    for folder in (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
-    {
-      let base = folder.isEmpty ? directory : Paths.absolute(String(folder), in: directory)
-      let candidate = Paths.join(base, name)
-      var info = stat()
-      if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-        access(candidate, X_OK) == 0
-      {
-        return candidate
-      }
+    let folders = (path ?? "/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? directory : Paths.absolute(String($0), in: directory) }
+    if let found = ChildProcesses.ChildProcess.executable(named: name, searching: folders) {
+      return found
     }
     var message = "command '\(name)' was not found on PATH"
-    if name.contains(" ") {
+    if name.contains(Character(" ")) {
       message +=
         "; 'command' is a list of words (write [\"ls\", \"-l\"], not \"ls -l\"), or use 'script' "
         + "for shell text"
@@ -147,9 +156,10 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
   /// The last lines of stderr, at most 5 lines and 500 characters.
   static func tail(of text: String) -> String {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: true).suffix(5)
-    var tail = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-    if tail.count > 500 { tail = "…" + tail.suffix(500) }
-    return tail
+    var tail = Substring(lines.joined(separator: "\n"))
+    while let first = tail.first, first.isWhitespace { tail.removeFirst() }
+    while let last = tail.last, last.isWhitespace { tail.removeLast() }
+    return tail.count > 500 ? "…" + tail.suffix(500) : String(tail)
   }
 }
 

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 extension Digest {
   /// The MD5 digest (RFC 1321) of a message: 16 bytes.

@@ -1,4 +1,4 @@
-import Foundation
+import ICUSupport
 public import IntentKit
 
 /// `text.match`: the parts of a text that match a regular expression.
@@ -28,9 +28,13 @@ public struct MatchText: NonSuspendingIntent {
   public func perform() async throws -> IntentResult<[String]> {
     let expression = try TextPattern.compile(
       pattern, caseSensitive: caseSensitive, parameter: "pattern")
-    let range = NSRange(input.startIndex..., in: input)
-    let matches = expression.matches(in: input, range: range).compactMap { match in
-      Range(match.range, in: input).map { String(input[$0]) }
+    // A match that starts or ends inside a character (a combining mark, an emoji's skin
+    // tone) is left out, as it was with NSRegularExpression.
+    let matches = expression.matches(in: input).compactMap { match -> String? in
+      guard let start = String.Index(match.range.lowerBound, within: input),
+        let end = String.Index(match.range.upperBound, within: input)
+      else { return nil }
+      return String(input[start..<end])
     }
     return .result(value: matches)
   }

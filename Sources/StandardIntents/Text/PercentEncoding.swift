@@ -2,9 +2,11 @@ import IntentKit
 
 /// Percent-encoding (RFC 3986) for `text.urlEncode` and `text.urlDecode`.
 enum PercentEncoding {
-  /// Every byte but the unreserved characters as `%XX`, in capital hexadecimal.
-  static func encode(_ text: String) -> String {
+  /// Every byte but the unreserved characters and the ASCII characters of `kept` as `%XX`, in
+  /// capital hexadecimal.
+  static func encode(_ text: String, keeping kept: String = "") -> String {
     let digits = Array("0123456789ABCDEF".utf8)
+    let kept = Array(kept.utf8)
     var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count)
     for byte in text.utf8 {
@@ -12,6 +14,8 @@ enum PercentEncoding {
       case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
         UInt8(ascii: "_"), UInt8(ascii: "~"):
+        output.append(byte)
+      case _ where kept.contains(byte):
         output.append(byte)
       default:
         output.append(UInt8(ascii: "%"))

@@ -1,4 +1,4 @@
-import Foundation
+import ICUSupport
 public import IntentKit
 
 /// `text.replace`: replaces every occurrence of some text, or of a regular expression.
@@ -40,13 +40,9 @@ public struct ReplaceText: NonSuspendingIntent {
     let replacement = replacement.textDescription
     guard regex else {
       return .result(
-        value: input.replacingOccurrences(
-          of: find, with: replacement, options: caseSensitive ? [] : [.caseInsensitive]))
+        value: input.replacing(literal: find, with: replacement, caseSensitive: caseSensitive))
     }
     let expression = try TextPattern.compile(find, caseSensitive: caseSensitive, parameter: "find")
-    let range = NSRange(input.startIndex..., in: input)
-    return .result(
-      value: expression.stringByReplacingMatches(
-        in: input, range: range, withTemplate: replacement))
+    return .result(value: expression.replacingMatches(in: input, withTemplate: replacement))
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import ICUSupport
 import IntentKit
 
 /// Regular expressions as `text.replace` and `text.match` read them: ICU syntax, as in
@@ -9,13 +9,12 @@ enum TextPattern {
   ///
   /// - Throws: ``IntentError`` naming the pattern and the parameter when it does not compile.
   static func compile(_ pattern: String, caseSensitive: Bool, parameter: String) throws(IntentError)
-    -> NSRegularExpression
+    -> RegularExpression
   {
     do {
-      let options: NSRegularExpression.Options = [.anchorsMatchLines]
-      return try NSRegularExpression(
-        pattern: pattern,
-        options: caseSensitive ? options : options.union(.caseInsensitive))
+      let options: RegularExpression.Options = [.anchorsMatchLines]
+      return try RegularExpression(
+        pattern, options: caseSensitive ? options : options.union(.caseInsensitive))
     } catch {
       throw IntentError(
         "'\(pattern)' is not a valid regular expression; check '\(parameter)' for unbalanced "

@@ -1,6 +1,12 @@
 import Cron
-public import Foundation
 public import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// `todos.add`: adds a todo, as the seed's `AddTodoIntent`.
 public struct AddTodo: AppIntent {
@@ -17,7 +23,7 @@ public struct AddTodo: AppIntent {
     isInput: true,
     resolve: { text in
       // The limit applies to the title as stored, after trimming.
-      let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      let title = text.trimming(.whitespacesAndNewlines)
       return title.count > AddTodo.maximumTitleLength
         ? .unsupported(
           reason: "the title is too long (\(title.count) characters; at most "

@@ -1,6 +1,11 @@
 import Cron
-import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `todos.find`: lists todos, earliest due first, with the seed's "open todos" snippet.
 public struct FindTodos: AppIntent {

@@ -1,6 +1,11 @@
 import Cron
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A todo: the sample domain's entity, as in the seed's `TodoEntity`.
 public struct Todo: AppEntity, Hashable {

@@ -1,6 +1,12 @@
-public import Foundation
+import ICUSupport
 public import IntentKit
 import Storage
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The todos, in SQLite under the IntentFlow home (`todos.sqlite`), shared by every run.
 ///
@@ -85,7 +91,7 @@ public final class TodoStore: Sendable {
       """, [.integer(includeDone ? 1 : 0)])
     let todos = try rows.map(Self.todo)
     guard let query, !query.isEmpty else { return todos }
-    return todos.filter { $0.title.range(of: query, options: .caseInsensitive) != nil }
+    return todos.filter { TextComparison.containsIgnoringCase($0.title, query) }
   }
 
   /// Marks a todo done; returns it, or `nil` when there is no such todo.

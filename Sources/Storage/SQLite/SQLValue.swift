@@ -142,7 +142,12 @@ extension SQLValue: CustomStringConvertible {
     case .null: "NULL"
     case .integer(let value): String(value)
     case .real(let value): String(value)
-    case .text(let value): "'" + value.replacing("'", with: "''") + "'"
+    case .text(let value):
+      // Quote by scalar: a `'` followed by a combining mark is one character but still a quote.
+      "'"
+        + String(
+          String.UnicodeScalarView(value.unicodeScalars.flatMap { $0 == "'" ? ["'", "'"] : [$0] }))
+        + "'"
     case .blob(let bytes):
       "x'" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "'"
     }

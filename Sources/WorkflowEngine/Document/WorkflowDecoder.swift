@@ -1,8 +1,13 @@
 import Cron
-import Foundation
 import IntentKit
 import StrictJSON
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decodes a parsed workflow file into a ``Workflow``, collecting every problem it finds:
 /// unknown keys (with "did you mean"), values of the wrong JSON type, malformed `${…}`

@@ -1,6 +1,11 @@
-import Foundation
 public import IntentKit
 import StrictJSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

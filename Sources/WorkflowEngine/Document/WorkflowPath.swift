@@ -1,5 +1,13 @@
-import Foundation
 import IntentKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// How workflow paths are joined and normalised, in one place, so that the planner's cycle
 /// check, the scheduler's catalog and the run history agree on which file a path names.
@@ -36,8 +44,8 @@ public enum WorkflowPath {
   /// The path of the file that `path`, written in the workflow file `file`, names: relative
   /// paths are relative to the directory of `file` (and stay relative when `file`'s is).
   public static func named(_ path: String, inFile file: String) -> String {
-    let directory = (file as NSString).deletingLastPathComponent
+    let directory = PathText.deletingLastComponent(file)
     guard !path.hasPrefix("/"), !directory.isEmpty else { return path }
-    return (directory as NSString).appendingPathComponent(path)
+    return PathText.appending(path, to: directory)
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension WorkflowResolver {
   /// Resolves `workflow` steps against the file system: a path is relative to the file that

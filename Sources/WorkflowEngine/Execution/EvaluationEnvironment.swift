@@ -1,5 +1,10 @@
-public import Foundation
 import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// What expressions read from outside the workflow: the clock, the time zone, environment
 /// variables, the run's identifier and the current directory.
@@ -51,7 +56,7 @@ public struct EvaluationEnvironment: Sendable {
       return .text(runID)
     case .workflowDirectory(let path):
       guard path != "-" else { return .text(currentDirectory) }
-      let directory = (path as NSString).deletingLastPathComponent
+      let directory = PathText.deletingLastComponent(path)
       return .text(WorkflowPath.absolute(directory.isEmpty ? "." : directory, in: currentDirectory))
     }
   }

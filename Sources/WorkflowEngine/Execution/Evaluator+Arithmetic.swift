@@ -1,5 +1,11 @@
-import Foundation
 import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Arithmetic, negation and computed indexes. The planner has already rejected operands whose
 /// types can never work; what is left is data: text that is not a number, a division by zero,
@@ -120,7 +126,7 @@ extension Evaluator {
       guard number.rounded() == number, let whole = Int(exactly: number) else { return nil }
       return whole
     case .text(let text):
-      return Int(text.trimmingCharacters(in: .whitespaces))
+      return Int(text.trimming(.whitespaces))
     default: return nil
     }
   }

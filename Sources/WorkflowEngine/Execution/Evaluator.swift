@@ -1,6 +1,13 @@
 import Cron
-import Foundation
+import ICUSupport
 import IntentKit
+import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A problem evaluating an expression at run time: an index out of range, a property that
 /// a value of unknown type turned out not to have, values that cannot be compared.
@@ -168,7 +175,7 @@ enum Evaluator {
     case .number(let value): return value != 0
     case .text(let text):
       return !["", "false", "no", "0"].contains(
-        text.trimmingCharacters(in: .whitespaces).lowercased())
+        text.trimming(.whitespaces).lowercased())
     case .list(let items): return !items.isEmpty
     case .dictionary(let entries): return !entries.isEmpty
     case .duration(let duration): return duration != .zero
@@ -248,7 +255,7 @@ enum Evaluator {
     case .number(let value): return value
     case .text(let text):
       // Decimal only: Swift's parser would also read "0x10" and "nan".
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = text.trimming(.whitespaces)
       guard !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }) else {
         return nil
       }
@@ -266,7 +273,7 @@ enum Evaluator {
     default:
       let needle = element.textDescription
       guard !needle.isEmpty else { return true }
-      return container.textDescription.range(of: needle, options: .caseInsensitive) != nil
+      return TextComparison.containsIgnoringCase(container.textDescription, needle)
     }
   }
 }

@@ -1,7 +1,12 @@
-public import Foundation
 public import IntentKit
 import StrictJSON
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Runs plans: every step through resolve → confirm → handle, in order, with loops,
 /// branches, conditions, timeouts, retries and error policies, reporting events as it goes.
@@ -127,7 +132,7 @@ public struct Executor: Sendable {
     guard case .text(let text) = value else { return value }
     switch type {
     case .list, .dictionary:
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      let trimmed = text.trimming(.whitespaces)
       guard trimmed.hasPrefix("[") || trimmed.hasPrefix("{"),
         let node = try? JSONParser.parse(trimmed)
       else { return value }

@@ -1,4 +1,5 @@
 public import IntentKit
+import Suggestions
 
 /// Hides the values of secret inputs (`"secret": true`) in everything a run shows or keeps:
 /// events (dialogs, progress, errors), the result (output, step records, error) and any
@@ -37,8 +38,9 @@ public struct Redactor: Sendable {
   public func redact(_ text: String) -> String {
     guard !secrets.isEmpty else { return text }
     var result = text
-    for secret in secrets where result.contains(secret) {
-      result = result.replacing(secret, with: Self.mask)
+    // By bytes, not characters: a secret followed by a combining mark is still masked.
+    for secret in secrets {
+      result = result.replacingEvery(secret, with: Self.mask)
     }
     return result
   }

@@ -1,5 +1,10 @@
-public import Foundation
 public import IntentKit
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// What one step did in a run. A step inside a loop has one record for all its passes.
 public struct StepRecord: Sendable {

@@ -1,3 +1,5 @@
+import IntentKit
+
 /// Expressions written back as text, for messages that quote part of an expression.
 extension Expression: CustomStringConvertible {
   /// The expression as it could be written, with parentheses around every operation.

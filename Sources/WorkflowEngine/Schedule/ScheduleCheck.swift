@@ -1,7 +1,12 @@
 import Cron
-import Foundation
 import IntentKit
 import Suggestions
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Checks a workflow's `schedule` with the cron parser and the time-zone database.
 public enum ScheduleCheck {

@@ -1,0 +1,139 @@
+// ICUSupport calls ICU (the copy that swift-foundation links) for what Foundation's
+// `NSRegularExpression` and `DateFormatter` did, so that a binary needs only
+// FoundationEssentials and FoundationInternationalization. Where there is no `_FoundationICU`
+// (macOS), the same API runs on Foundation.
+
+/// A compiled ICU regular expression, with the syntax, matches and replacement templates of
+/// Foundation's `NSRegularExpression`.
+///
+/// The value is immutable and `Sendable`: it can be shared by tasks that match concurrently.
+public struct RegularExpression: Sendable {
+  /// How a pattern is read.
+  public struct Options: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+
+    /// Creates options from their bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Letters match regardless of case.
+    public static let caseInsensitive = Options(rawValue: 1 << 0)
+    /// `^` and `$` match at the start and end of every line, not only of the text.
+    public static let anchorsMatchLines = Options(rawValue: 1 << 1)
+  }
+
+  /// A pattern that does not compile.
+  public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as given.
+    public var pattern: String
+
+    public var description: String { "'\(pattern)' is not a valid regular expression" }
+  }
+
+  /// The pattern as given.
+  public let pattern: String
+  /// The options it was compiled with.
+  public let options: Options
+  private let engine: Engine
+
+  /// Compiles `pattern`.
+  ///
+  /// - Throws: ``SyntaxError`` when the pattern does not compile (the empty pattern does not,
+  ///   as with `NSRegularExpression`).
+  public init(_ pattern: String, options: Options = []) throws(SyntaxError) {
+    guard let engine = Engine(pattern: pattern, options: options) else {
+      throw SyntaxError(pattern: pattern)
+    }
+    self.pattern = pattern
+    self.options = options
+    self.engine = engine
+  }
+
+  /// The number of capture groups in the pattern.
+  public var numberOfCaptureGroups: Int { engine.groupCount }
+
+  /// The first match in `text`, or `nil`.
+  ///
+  /// - Complexity: O(n) in the length of `text`, besides the pattern's own cost.
+  public func firstMatch(in text: Substring) -> Match? {
+    let utf16 = Array(text.utf16)
+    return engine.matches(in: utf16, limit: 1).first.map { Match(offsets: $0, in: text) }
+  }
+
+  /// The first match in `text`, or `nil`.
+  public func firstMatch(in text: String) -> Match? { firstMatch(in: text[...]) }
+
+  /// Every match in `text`, in order, as ICU finds them one after another (an empty match
+  /// is followed by a search from the next character).
+  ///
+  /// - Complexity: O(n) in the length of `text`, besides the pattern's own cost.
+  public func matches(in text: Substring) -> [Match] {
+    let utf16 = Array(text.utf16)
+    return engine.matches(in: utf16, limit: nil).map { Match(offsets: $0, in: text) }
+  }
+
+  /// Every match in `text`, in order.
+  public func matches(in text: String) -> [Match] { matches(in: text[...]) }
+
+  /// `text` with every match replaced by `template`, expanded as `NSRegularExpression` does:
+  /// `$0` is the match, `$1`… its groups (as many digits as the largest group number has;
+  /// a group that did not take part, or does not exist, gives nothing), and `\` makes the
+  /// next character literal (`\$`, `\\`).
+  ///
+  /// - Complexity: O(n + m·t) for a text of length n, m matches and a template of length t.
+  public func replacingMatches(in text: String, withTemplate template: String) -> String {
+    let utf16 = Array(text.utf16)
+    let matches = engine.matches(in: utf16, limit: nil)
+    guard !matches.isEmpty else { return text }
+    let template = Array(template.utf16)
+    var result: [UInt16] = []
+    result.reserveCapacity(utf16.count)
+    var copied = 0
+    for groups in matches {
+      // Group 0 always takes part in a match.
+      guard let whole = groups[0] else { continue }
+      result.append(contentsOf: utf16[copied..<whole.lowerBound])
+      Self.expand(template, groups: groups, in: utf16, into: &result)
+      copied = whole.upperBound
+    }
+    result.append(contentsOf: utf16[copied...])
+    return String(decoding: result, as: UTF16.self)
+  }
+
+  /// `text` with a backslash before every character that a pattern reads as syntax
+  /// (`* ? + [ ( ) { } ^ $ | \ . /`), so that the pattern matches `text` literally.
+  public static func escapedPattern(for text: String) -> String {
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      if "*?+[(){}^$|\\./".unicodeScalars.contains(scalar) { escaped.unicodeScalars.append("\\") }
+      escaped.unicodeScalars.append(scalar)
+    }
+    return escaped
+  }
+}
+
+extension RegularExpression {
+  /// One match: its range and its capture groups' ranges, as indices of the text searched
+  /// (for a `Substring`, indices of the string it is part of).
+  public struct Match: Sendable, Hashable {
+    /// Where the whole match is.
+    public var range: Range<String.Index>
+    /// Where each capture group is, `nil` for a group that took no part in the match;
+    /// `groups[0]` is the whole match.
+    public var groups: [Range<String.Index>?]
+
+    /// The range of group `index`, or `nil` when it took no part or does not exist.
+    public subscript(group index: Int) -> Range<String.Index>? {
+      groups.indices.contains(index) ? groups[index] : nil
+    }
+
+    init(offsets: [Range<Int>?], in text: Substring) {
+      let utf16 = text.utf16
+      func index(_ offset: Int) -> String.Index {
+        utf16.index(utf16.startIndex, offsetBy: offset)
+      }
+      groups = offsets.map { $0.map { index($0.lowerBound)..<index($0.upperBound) } }
+      range = groups.first.flatMap { $0 } ?? text.startIndex..<text.startIndex
+    }
+  }
+}
