@@ -119,7 +119,7 @@ let package = Package(
       name: "IntentFlowBenchmarks",
       dependencies: [
         "StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents",
-        "Scheduling", "Extensions",
+        "Scheduling", "Extensions", "ICUSupport",
         .target(name: "CMalloc", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSwift),

@@ -48,6 +48,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("system", runSystemBenchmark),
   ("extensions", runExtensionBenchmark),
   ("photos", runPhotosBenchmark),
+  ("dates", runDatesBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

@@ -34,6 +34,24 @@ struct FormatParseDateTests {
     #expect(output == .text(text))
   }
 
+  @Test("a pattern used again, in another zone or among many others, formats as the first time")
+  func keptFormatters() async throws {
+    func formatted(_ pattern: String, in zone: String) async throws -> Value {
+      try await harness.output(
+        "date.format",
+        ["date": .date(DataHarness.now), "format": .text(pattern), "timezone": .text(zone)])
+    }
+    let pattern = "yyyy-MM-dd HH:mm zzz"
+    #expect(try await formatted(pattern, in: "Europe/Prague") == .text("2026-03-25 10:00 GMT+1"))
+    #expect(try await formatted(pattern, in: "Asia/Tokyo") == .text("2026-03-25 18:00 GMT+9"))
+    // More patterns than are kept, so the kept ones are let go at least once.
+    for minutes in 0..<80 {
+      let other = "'\(minutes)' HH:mm"
+      #expect(try await formatted(other, in: "UTC") == .text("\(minutes) 09:00"))
+    }
+    #expect(try await formatted(pattern, in: "Europe/Prague") == .text("2026-03-25 10:00 GMT+1"))
+  }
+
   @Test(
     "offsets that are not two or four digits are no time zones",
     arguments: ["+1", "+-01", "+25:00", "+01:60"])
