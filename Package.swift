@@ -173,7 +173,8 @@ let package = Package(
       dependencies: ["TestSupport", "Extensions", "IntentKit", "StrictJSON"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
-      name: "IntentFlowCLITests", dependencies: ["TestSupport", "IntentFlowCLI", "CLIKit"],
+      name: "IntentFlowCLITests",
+      dependencies: ["TestSupport", "IntentFlowCLI", "CLIKit", "WorkflowEngine"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "EndToEndTests", dependencies: ["TestSupport", "intentflow"],

@@ -258,13 +258,13 @@ enum RunCommand: Command {
   /// Built from the context rather than `EvaluationEnvironment.live`, which reads the
   /// process's environment, time zone and directory again.
   static func evaluationEnvironment(_ context: CLIContext) -> EvaluationEnvironment {
-    var zone = context.timeZone
-    if let name = context.environment["TZ"], let named = TimeZone(identifier: name) {
-      zone = named
-    }
+    // Looked up only when an expression reads it (`today`).
+    let named = context.environment["TZ"]
+    let machine = context
     return EvaluationEnvironment(
-      now: { Date() }, timeZone: zone, variables: context.environment,
-      runID: UUID().uuidString, currentDirectory: context.currentDirectory)
+      now: { Date() }, timeZone: named.flatMap(TimeZone.init(identifier:)) ?? machine.timeZone,
+      variables: context.environment, runID: UUID().uuidString,
+      currentDirectory: context.currentDirectory)
   }
 
   /// The exit code of DESIGN section 5 for a run's outcome.

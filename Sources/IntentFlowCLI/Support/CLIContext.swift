@@ -26,10 +26,14 @@ public struct CLIContext: Sendable {
   public var handlesSignals: Bool
   /// The current time.
   public var now: @Sendable () -> Date
-  /// The machine's time zone, for schedules and times shown without one of their own. The
-  /// live one is `TimeZone.autoupdatingCurrent`, which looks the zone up when first used: a
-  /// run that shows no time never pays for reading the system's zone.
-  public var timeZone: TimeZone
+  /// The machine's time zone, for schedules and times shown without one of their own: looked
+  /// up when read, so that a run that shows no time never builds Foundation's zone cache (a
+  /// tenth of a cold run's instructions).
+  public var timeZone: TimeZone {
+    get { zone() }
+    set { zone = { newValue } }
+  }
+  private var zone: @Sendable () -> TimeZone
   /// What commands ask the file system.
   public var files: FileSystem
   /// The executor a command's own tasks prefer (SE-0417): in `intentflow`, its main thread
@@ -39,13 +43,14 @@ public struct CLIContext: Sendable {
 
   /// A context; the clock, time zone and file system default to the machine's.
   ///
-  /// The time zone's default is `TimeZone.autoupdatingCurrent`: the machine's zone, looked up
-  /// when first used.
+  /// The time zone is evaluated each time it is read; its default is
+  /// `TimeZone.autoupdatingCurrent`, the machine's zone.
   public init(
     environment: [String: String], terminal: Terminal, standardOutput: TextOutput,
     standardError: TextOutput, standardInput: LineInput, registry: IntentRegistry,
     currentDirectory: String, handlesSignals: Bool = true,
-    now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .autoupdatingCurrent,
+    now: @escaping @Sendable () -> Date = { Date() },
+    timeZone: @autoclosure @escaping @Sendable () -> TimeZone = .autoupdatingCurrent,
     files: FileSystem = .live
   ) {
     self.environment = environment
@@ -57,7 +62,7 @@ public struct CLIContext: Sendable {
     self.currentDirectory = currentDirectory
     self.handlesSignals = handlesSignals
     self.now = now
-    self.timeZone = timeZone
+    self.zone = timeZone
     self.files = files
     self.taskExecutor = nil
   }
