@@ -1,3 +1,4 @@
+import ChildProcesses
 public import IntentKit
 import StrictJSON
 
@@ -289,11 +290,11 @@ public actor ExtensionHost {
     guard cacheDirectory != nil else { return nil }
     var path = configuration.command
     if !path.contains(Character("/")) {
+      // The same search the connection makes, so that the key names the program it starts.
       let search = configuration.environment["PATH"] ?? environment["PATH"] ?? ""
       guard
-        let found = search.split(separator: ":").map({ "\($0)/\(path)" }).first(where: {
-          FileManager.default.isExecutableFile(atPath: $0)
-        })
+        let found = ChildProcess.executable(
+          named: path, searching: search.split(separator: ":").map(String.init))
       else { return nil }
       path = found
     }
