@@ -80,10 +80,16 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
         chunk += 1
         progress.update(completed: chunk, total: max(chunks, chunk), message: photo.name)
         try await store.afterChunk(chunk)
+        // A copy that never suspends could not be stopped: a timeout or a signal is decided
+        // only once perform() suspends, and until then the copy would run to its end.
+        await Task.yield()
       }
       try Task.checkCancellation()
     }
-    try FileManager.default.moveItem(atPath: partialPath, toPath: destination)
+    // Through the step's lease: a step that was stopped meanwhile leaves no copy behind.
+    try IntentContext.commit {
+      try FileManager.default.moveItem(atPath: partialPath, toPath: destination)
+    }
     return .result(value: destination, dialog: "Upload complete!")
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import StandardIntents
+import Synchronization
 import TestSupport
 import Testing
 
@@ -223,6 +224,34 @@ struct UploadCancellationTests {
         "upload of beach.jpg stopped (the run received SIGINT); removed the partial copy"
       ])
     #expect(!outcome.partial && !outcome.final)
+  }
+
+  @Test("a copy whose chunks never suspend still stops when the run is cancelled half-way")
+  func cancelledWithoutSuspending() async throws {
+    // The live store's hook does not suspend: the copy itself must give the run a chance to
+    // stop it. Here the hook cancels the run after the first chunk and returns at once.
+    let run = Mutex<Task<IntentInvocation.Result, any Error>?>(nil)
+    let started = Observed(false)
+    let harness = try PhotoHarness(chunkSize: 4) { chunk in
+      if chunk == 1 { run.withLock { $0?.cancel() } }
+    }
+    try harness.add("beach.jpg", "0123456789")
+    let target = harness.folder.path("out")
+    var options = IntentInvocation.Options()
+    options.cancellationReason = { .signal(15) }
+    options.timeout = nil
+    let task = Task {
+      _ = await started.wait { $0 }
+      return try await harness.run(
+        "photos.upload", ["photo": .text("beach.jpg"), "to": .text(target)], options: options)
+    }
+    run.withLock { $0 = task }
+    started.update { $0 = true }
+    let error = try await #require(throws: IntentFlowError.self) { try await task.value }
+    #expect(error.code == .cancelled)
+    #expect(error.message == "step 'photos.upload' was cancelled: the run received SIGTERM")
+    #expect(!FileManager.default.fileExists(atPath: target + "/beach.jpg"))
+    #expect(!FileManager.default.fileExists(atPath: target + "/beach.jpg.part"))
   }
 
   @Test("when the run is stopped the partial copy is removed and onCancel is told why")
