@@ -236,7 +236,7 @@ enum RunCommand: Command {
     }
     if let error = result.error {
       DiagnosticPrinter(context: context).print(
-        error, source: plan.workflow.source, interactive: interactive)
+        error, plan: plan, interactive: interactive)
     }
     return Self.exitCode(for: result, signal: signals.signal)
   }
