@@ -29,6 +29,63 @@ struct ExampleWorkflowTests {
     #expect(sandbox.homeContains("runs.sqlite"))
   }
 
+  /// The examples with a `schedule`: what a newcomer is invited to schedule as it is.
+  static var scheduled: [String] {
+    examples.filter { name in
+      (try? String(contentsOfFile: Fixtures.exampleWorkflow(name), encoding: .utf8))?
+        .contains("\"schedule\"") == true
+    }
+  }
+
+  @Test(
+    "run as the scheduler runs them, the scheduled examples delete nothing, add no todos, and back up only their own folder"
+  )
+  func safeToSchedule() async throws {
+    #expect(Self.scheduled.count >= 4, "\(Self.scheduled)")
+    let sandbox = try Sandbox()
+    try sandbox.write("private.txt", "not for a backup")
+    let backups = sandbox.root.appendingPathComponent("backups")  // ~/backups: HOME is the root
+    try FileManager.default.createDirectory(at: backups, withIntermediateDirectories: true)
+    let old = backups.appendingPathComponent("backup-2000-01-01.tar.gz")
+    try Data("an old archive".utf8).write(to: old)
+    for name in Self.scheduled {
+      let result = try await IntentFlowProcess(
+        executable: IntentFlowBinary.url(),
+        arguments: ["run", Fixtures.exampleWorkflow(name), "--non-interactive"],
+        environment: sandbox.environment.merging(["INTENTFLOW_TRIGGER": "schedule"]) { $1 },
+        currentDirectory: sandbox.work, standardInput: nil
+      ).finish()
+      #expect(result.status == 0, "\(name): \(result)")
+    }
+    #expect(FileManager.default.fileExists(atPath: old.path), "an archive was deleted unasked")
+    let archives = try FileManager.default.contentsOfDirectory(atPath: backups.path)
+      .filter { $0 != old.lastPathComponent }
+    #expect(archives.count == 1, "\(archives)")
+    for archive in archives {
+      let listing = try await IntentFlowProcess(
+        executable: URL(fileURLWithPath: "/usr/bin/tar"),
+        arguments: ["-tzf", backups.appendingPathComponent(archive).path],
+        environment: sandbox.environment, currentDirectory: sandbox.work, standardInput: nil
+      ).finish()
+      let entries = listing.stdout.split(separator: "\n")
+      #expect(entries.contains("Workflows/backup.json"), "\(listing)")
+      #expect(entries.allSatisfy { $0.hasPrefix("Workflows/") }, "\(listing)")
+    }
+    try sandbox.write(
+      "count.json",
+      #"{ "name": "count", "steps": [ { "intent": "todos.find" }, { "intent": "list.count" } ] }"#)
+    let todos = try await sandbox.run("run", "count.json", "--quiet")
+    #expect(todos.stdout == "0\n", "the scheduled examples added todos: \(todos)")
+  }
+
+  @Test("no example's default asks a server on this machine, which nothing in the docs serves")
+  func noLocalServers() throws {
+    for name in Self.examples {
+      let text = try String(contentsOfFile: Fixtures.exampleWorkflow(name), encoding: .utf8)
+      #expect(!text.contains("localhost") && !text.contains("127.0.0.1"), "\(name)")
+    }
+  }
+
   @Test("plan-the-day prints the completed todo's title; its dialogs go to standard error")
   func planTheDay() async throws {
     let sandbox = try Sandbox()
@@ -82,12 +139,13 @@ struct ExampleWorkflowTests {
     #expect(result.stderr == "Added 'Walk the dog'.\nCompleted 'Walk the dog'.\n")
   }
 
-  @Test("morning runs plan-the-day as a step")
+  @Test("morning runs word-count as a step, and changes nothing")
   func morning() async throws {
     let sandbox = try Sandbox()
     let result = try await sandbox.run("run", Fixtures.exampleWorkflow("morning.json"))
     #expect(result.status == 0, "\(result)")
-    #expect(result.stdout == "GOOD MORNING: STRETCH FOR FIVE MINUTES\n")
+    #expect(result.stdout == "GOOD MORNING: STRETCH FOR FIVE MINUTES, 4 WORDS (4 DIFFERENT)\n")
+    #expect(!sandbox.homeContains("todos.sqlite"))
   }
 
   @Test("triage completes the urgent todo and shouts the other")

@@ -80,7 +80,10 @@ struct InvalidWorkflowTests {
     let bad = try sandbox.copyFixture("invalid/unknown-intent.json")
     let result = try await sandbox.run("validate", good, bad)
     #expect(result.status == 2, "\(result)")
-    #expect(result.stdout == "delete.json: ok, 'delete' with 2 steps\n")
+    #expect(
+      result.stdout
+        == "delete.json: ok, 'delete' with 2 steps; step 'delete' (todos.delete) asks for "
+        + "confirmation: without a terminal, run it with --yes\n")
     #expect(result.stderr.hasPrefix("unknown-intent.json:4:17: error: unknown intent"))
 
     let json = try await sandbox.run("validate", "--json", good, bad)

@@ -226,7 +226,12 @@ struct UnattendedTests {
     let stopped = try await run(
       in: sandbox, "run", "cleanup.json", environment: ["INTENTFLOW_TRIGGER": "schedule"])
     #expect(stopped.status == 4, "\(stopped)")
-    #expect(stopped.stderr.contains("Delete the todo 'old report'?"))
+    // Nobody can answer, and the plan shows the question: nothing runs, no todo is added.
+    #expect(
+      stopped.stderr.hasPrefix(
+        "cleanup.json:4:14: error: step 'todos.delete' would stop for a confirmation that this "
+          + "run cannot ask for; nothing ran\n"), "\(stopped)")
+    #expect(!sandbox.homeContains("todos.sqlite"))
     // By hand, the schedule's values do not apply.
     let manual = try await sandbox.run("run", "cleanup.json")
     #expect(manual.status == 3, "\(manual)")
@@ -270,7 +275,8 @@ struct UnattendedTests {
     #expect(
       validate.stderr.hasPrefix(
         "cleanup.json:4:14: warning: step 'todos.delete' asks for confirmation, so a scheduled "
-          + "run stops there with exit code 4; add \"yes\": true to 'schedule' to answer yes"),
+          + "run stops before its first step with exit code 4; add \"yes\": true to "
+          + "'schedule' to answer yes"),
       "\(validate)")
     let crontab = try await sandbox.run("crontab", "cleanup.json")
     #expect(crontab.status == 0)

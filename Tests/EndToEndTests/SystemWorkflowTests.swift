@@ -15,22 +15,30 @@ struct SystemWorkflowTests {
 
   func example(_ name: String) -> String { Fixtures.exampleWorkflow(name) }
 
-  @Test("backup archives a folder by date and deletes archives past the retention period")
+  @Test("backup archives its own folder by date, and deletes old archives only when asked to")
   func backup() async throws {
-    try sandbox.write("notes/today.md", "# Today\n")
-    try sandbox.write("notes/ideas/one.md", "one\n")
+    let folder = sandbox.work.appendingPathComponent("flows")
+    try sandbox.write(
+      "flows/backup.json", try String(contentsOfFile: example("backup.json"), encoding: .utf8))
+    try sandbox.write("flows/notes.md", "# Today\n")
     try sandbox.write("backups/backup-2000-01-01.tar.gz", "old")
-    let result = try await sandbox.run(
-      "run", example("backup.json"), "--input", "source=notes", "--input", "backups=backups")
-    #expect(result.status == 0, "\(result)")
-    let archive = result.stdout.trimmingCharacters(in: .newlines)
+    let kept = try await sandbox.run(
+      "run", "flows/backup.json", "--input", "backups=backups", "--non-interactive")
+    #expect(kept.status == 0, "\(kept)")
+    let archive = kept.stdout.trimmingCharacters(in: .newlines)
     #expect(archive.hasPrefix(sandbox.work.path + "/backups/backup-"))
-    #expect(result.stderr.contains("Deleted 1 file."))
+    #expect(!kept.stderr.contains("Deleted"), "keepDays 0 deletes nothing")
+    let listing = try await tool(["tar", "-tzf", archive])
+    #expect(listing == "flows/\nflows/backup.json\nflows/notes.md\n", "\(folder.path)")
+
+    let pruned = try await sandbox.run(
+      "run", "flows/backup.json", "--input", "backups=backups", "--input", "keepDays=7",
+      "--non-interactive")
+    #expect(pruned.status == 0, "\(pruned)")
+    #expect(pruned.stderr.contains("Deleted 1 file."))
     let names = try FileManager.default.contentsOfDirectory(
       atPath: sandbox.work.appendingPathComponent("backups").path)
     #expect(names == [(archive as NSString).lastPathComponent])
-    let listing = try await tool(["tar", "-tzf", archive])
-    #expect(listing == "notes/\nnotes/ideas/\nnotes/ideas/one.md\nnotes/today.md\n")
   }
 
   @Test("log-alert counts ERROR lines across the logs and notifies past the threshold")
@@ -82,7 +90,8 @@ struct SystemWorkflowTests {
     let server = try await FileServer(serving: sandbox.work.path)
     try sandbox.write("status.json", #"{"version": "2.4.1", "ok": true}"#)
     let result = try await sandbox.run(
-      "run", example("json-field.json"), "--input", "url=\(server.url("/status.json"))", "--quiet")
+      "run", example("json-field.json"), "--input", "url=\(server.url("/status.json"))",
+      "--input", "field=version", "--quiet")
     #expect(result.status == 0, "\(result)")
     #expect(result.stdout == "2.4.1\n")
     let missing = try await sandbox.run(

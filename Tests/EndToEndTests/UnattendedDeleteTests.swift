@@ -21,7 +21,7 @@ struct UnattendedDeleteTests {
     #expect(
       validate.stderr.contains(
         "prune.json:3:5: warning: step 'files.delete' asks for confirmation, so a scheduled run "
-          + "stops there with exit code 4"), "\(validate)")
+          + "stops before its first step with exit code 4"), "\(validate)")
   }
 
   @Test("no warning when the step sets confirmBeforeDeleting to false")

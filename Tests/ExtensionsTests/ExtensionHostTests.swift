@@ -183,4 +183,33 @@ struct ExtensionHostTests {
     await host.shutdown()
     #expect(session.connection.hasExited)
   }
+
+  @Test("the extension is told why the call was given up: the timeout, or the signal")
+  func cancellationReason() async throws {
+    for (timesOut, expected) in [
+      (true, "the step ran longer than its 30s timeout"), (false, "the run received SIGTERM"),
+    ] {
+      let folder = try TemporaryDirectory()
+      let log = folder.path("cancelled.log")
+      let host = try Fixture.host(mode: "hang-on-call", log: log)
+      let received = Observed(false)
+      let reporter = ProgressReporter { _ in received.update { $0 = true } }
+      var options = IntentInvocation.Options()
+      options.cancellationReason = { .signal(15) }
+      options.timeout = timesOut ? .seconds(30) : nil
+      if timesOut { options.sleep = { _ in _ = await received.wait { $0 } } }
+      let call = Task {
+        try await run(
+          "fx.echo", ["text": .text("hi")], host: host, options: options, progress: reporter)
+      }
+      if !timesOut {
+        _ = await received.wait { $0 }
+        call.cancel()
+      }
+      _ = await call.result
+      // The fixture writes the reason before it reads the end of its input and exits.
+      await host.shutdown()
+      #expect(try String(contentsOfFile: log, encoding: .utf8) == expected + "\n")
+    }
+  }
 }

@@ -14,18 +14,24 @@ enum Fixture {
     return url.appendingPathComponent("mcp_fixture.py").path
   }
 
-  /// The fixture as extension `fx`, in the given mode.
-  static func configuration(mode: String = "normal") throws -> ExtensionConfiguration {
-    ExtensionConfiguration(
+  /// The fixture as extension `fx`, in the given mode; `log` is where it writes the reasons
+  /// of the cancellations it receives.
+  static func configuration(mode: String = "normal", log: String? = nil) throws
+    -> ExtensionConfiguration
+  {
+    var environment = ["FIXTURE_MODE": mode]
+    if let log { environment["FIXTURE_LOG"] = log }
+    return ExtensionConfiguration(
       name: "fx", command: "python3", arguments: [try serverPath()],
-      environment: ["FIXTURE_MODE": mode], wireProtocol: .mcp)
+      environment: environment, wireProtocol: .mcp)
   }
 
   /// A host over the fixture, without a cache.
-  static func host(mode: String = "normal") throws -> ExtensionHost {
+  static func host(mode: String = "normal", log: String? = nil) throws -> ExtensionHost {
     ExtensionHost(
       catalog: ExtensionCatalog(
-        path: "extensions.json", extensions: [try configuration(mode: mode)], problems: []),
+        path: "extensions.json", extensions: [try configuration(mode: mode, log: log)],
+        problems: []),
       environment: ProcessInfo.processInfo.environment, cacheDirectory: nil,
       clientVersion: "test")
   }

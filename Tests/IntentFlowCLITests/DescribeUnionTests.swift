@@ -14,6 +14,18 @@ struct DescribeUnionTests {
           + "           One of: album (Photo Album, text), tag (Tag, text)\n"))
   }
 
+  @Test("describe, --json and the reference call an EntityCollection parameter by its name")
+  func entityCollection() async throws {
+    let result = try await CLIHarness().run(["describe", "photos.tag"])
+    #expect(result.status == 0)
+    #expect(
+      result.output.contains(
+        "  photos  EntityCollection of Photo, required, takes the previous step's output\n"),
+      "\(result.output)")
+    let json = try await CLIHarness().run(["describe", "photos.tag", "--json"])
+    #expect(json.output.contains(#""type": "EntityCollection of Photo""#), "\(json.output)")
+  }
+
   @Test("describe shows a collection parameter and the deferred preview's type")
   func notes() async throws {
     let result = try await CLIHarness().run(["describe", "notes.create"])

@@ -159,6 +159,22 @@ struct ReviewFindingsTests {
     #expect(result.errors.contains("(the run went on: onError is continue)"))
   }
 
+  @Test("the warning for a flow.fail that onError carried past names the step")
+  func continueWarningNamesTheStep() async throws {
+    let harness = try CLIHarness()
+    let path = try harness.write(
+      "check.json",
+      #"{"name": "check", "steps": [{"id": "disk", "intent": "flow.fail", "onError": "continue", "parameters": {"message": "the disk is full"}}, {"intent": "text.uppercase", "parameters": {"input": "after"}}]}"#
+    )
+    let result = await harness.run(["run", path])
+    #expect(result.status == 0)
+    #expect(result.output == "AFTER\n")
+    #expect(
+      result.errors
+        == "warning: step 'disk' failed: the disk is full (the run went on: onError is continue)\n"
+    )
+  }
+
   @Test("on a terminal, an input answer that does not fit its type is asked again")
   func inputAskedAgain() async throws {
     let harness = try CLIHarness()

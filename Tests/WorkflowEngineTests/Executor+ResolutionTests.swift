@@ -185,10 +185,19 @@ struct ExecutorResolutionTests {
   func stepConfirm() async throws {
     let json = workflow(
       #"{ "id": "say", "intent": "test.echo", "confirm": true, "parameters": { "text": "x" } }"#)
+    // Nobody can answer: the plan shows the question, so the run stops before it starts.
     let refused = try await TestRun.run(json)
     #expect(refused.status == .confirmationRequired)
-    #expect(refused.error?.message == "step 'say' needs confirmation: Run 'Echo'?")
+    #expect(
+      refused.error?.message
+        == "step 'say' (test.echo) would stop for a confirmation that this run cannot ask for; "
+        + "nothing ran")
     #expect(refused.log == [])
+    // Someone who can be asked is asked at the step, with the intent's question.
+    let unanswered = try await TestRun.run(json) { $0.interaction = ScriptedInteraction([]) }
+    #expect(unanswered.status == .confirmationRequired)
+    #expect(unanswered.error?.message == "step 'say' needs confirmation: Run 'Echo'?")
+    #expect(unanswered.log == [])
     let confirmed = try await TestRun.run(json) { $0.assumeYes = true }
     #expect(confirmed.log == ["echo x"])
   }

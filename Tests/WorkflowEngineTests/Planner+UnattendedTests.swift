@@ -70,7 +70,8 @@ struct PlannerUnattendedTests {
     #expect(
       plan.warnings.map(\.description) == [
         "test.json:6:5: warning: step 'wipe' (test.echo) asks for confirmation, so a scheduled "
-          + "run stops there with exit code 4; add \"yes\": true to 'schedule' to answer yes"
+          + "run stops before its first step with exit code 4; add \"yes\": true to "
+          + "'schedule' to answer yes"
       ])
     let answered = try Harness.plan(
       scheduled(inputs: "{}", schedule: #", "yes": true"#, step: step))

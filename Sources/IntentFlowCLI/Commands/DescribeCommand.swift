@@ -53,7 +53,7 @@ enum DescribeCommand: Command {
       lines.append("Parameters:")
       let width = (intent.parameters.map(\.name.count).max() ?? 0) + 2
       for parameter in intent.parameters {
-        var traits = [parameter.type.description]
+        var traits = [parameter.typeDescription]
         if parameter.isRequired {
           traits.append("required")
         } else if let value = parameter.defaultValue {

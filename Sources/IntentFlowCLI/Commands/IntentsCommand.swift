@@ -77,7 +77,7 @@ enum IntentMetadata {
             var members: [(key: String, value: JSONValue)] = [
               ("name", .string(parameter.name)),
               ("title", .string(parameter.title)),
-              ("type", .string(parameter.type.description)),
+              ("type", .string(parameter.typeDescription)),
               ("required", .bool(parameter.isRequired)),
               ("input", .bool(parameter.isInput)),
             ]

@@ -1,6 +1,8 @@
 import CLIKit
 import IntentKit
+import StandardIntents
 import Storage
+import Suggestions
 import WorkflowEngine
 
 #if canImport(FoundationEssentials)
@@ -42,6 +44,12 @@ enum RelevantCommand: Command {
     if typeName != nil, entityID == nil {
       throw command.usageError("'\(typeName ?? "")' needs an ID; write intentflow relevant TYPE ID")
     }
+    // The entity is looked up before anything is marked: a misspelt type or an id that names
+    // nothing is a mistake to report, not a mark that can never match.
+    var found: AnyEntity?
+    if let typeName, let entityID {
+      found = try await entity(typeName, id: entityID, command: command, context: context)
+    }
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
     do {
@@ -49,9 +57,12 @@ enum RelevantCommand: Command {
       if command[Self.clear] {
         let count = try store.clearRelevant()
         context.print("cleared \(count) relevant \(count == 1 ? "entity" : "entities")")
-      } else if let typeName, let entityID {
-        try store.markRelevant(typeName: typeName, id: entityID, title: nil, at: context.now())
-        context.print("marked \(typeName) \(entityID) relevant")
+      } else if let typeName, let entity = found {
+        try store.markRelevant(
+          typeName: typeName, id: entity.id, title: entity.displayRepresentation.title,
+          at: context.now())
+        context.print(
+          "marked \(typeName) \(entity.id) relevant (\(entity.displayRepresentation.title))")
       } else {
         let entities = try store.entities(limit: 100)
         if entities.isEmpty { context.print("no relevant or recently used entities") }
@@ -66,6 +77,45 @@ enum RelevantCommand: Command {
       context.printError(context.errorStyle.red("error: ") + error.description)
       return ExitCode.failure
     }
+  }
+
+  /// The entity of type `typeName` (one that has a query) with the id `id`, as its query
+  /// finds it: by its stable id, or for a photo its path too.
+  ///
+  /// - Throws: A usage error for an unknown type (with a suggestion) or an id that names
+  ///   nothing.
+  static func entity(
+    _ typeName: String, id: String, command: ParsedCommand, context: CLIContext
+  ) async throws(UsageError) -> AnyEntity {
+    let types = context.registry.entityTypes.filter { !$0.isRecord }
+    guard let type = types.first(where: { $0.name == typeName }) else {
+      let names = types.map(\.name)
+      var message = "unknown entity type '\(typeName)'"
+      if let suggestion = Spelling.closest(to: typeName, among: names) {
+        message += "; did you mean '\(suggestion)'?"
+      } else {
+        message += "; the types are " + names.map { "'\($0)'" }.joined(separator: ", ")
+      }
+      throw command.usageError(message)
+    }
+    var dependencies = DependencyValues()
+    dependencies.todoStore = TodoStore.live(environment: context.environment)
+    dependencies.notesStore = NoteStore.live(environment: context.environment)
+    dependencies.photoStore = PhotoStore.live(environment: context.environment)
+    let entities: [AnyEntity]
+    do {
+      entities = try await IntentContext.$current.withValue(
+        IntentContext(dependencies: dependencies)
+      ) { try await type.entities(for: [id]) }
+    } catch {
+      throw command.usageError("cannot look up \(typeName) '\(id)': \(error)")
+    }
+    guard let entity = entities.first else {
+      throw command.usageError(
+        "no \(typeName) has the id '\(id)'; 'intentflow relevant' lists the entities runs "
+          + "used, with their ids")
+    }
+    return entity
   }
 
   /// The ranking for suggestions, from the run store: relevant entities, then recent ones.

@@ -18,7 +18,7 @@ extension RunCommand {
         context.printError(context.errorStyle.red("error: ") + redacted.message)
         return RunStatus.invalid.exitCode()
       }
-      DiagnosticPrinter(context: context).print(redacted, source: plan.workflow.source)
+      DiagnosticPrinter(context: context).print(redacted, plan: plan)
       return RunStatus(error.code).exitCode()
     }
     let dryRun = DryRun(

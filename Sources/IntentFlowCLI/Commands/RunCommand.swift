@@ -231,12 +231,16 @@ enum RunCommand: Command {
     for record in result.steps where record.status != .succeeded && record.status != .skipped {
       guard let error = record.error, error.message != result.error?.message else { continue }
       let how = recovered.contains(record.index) ? "onError ran its steps" : "onError is continue"
+      // An intent's own message (flow.fail's) does not say which step failed.
+      let message =
+        error.message.hasPrefix("step '\(record.label)'")
+        ? error.message : "step '\(record.label)' failed: \(error.message)"
       context.printError(
-        context.errorStyle.yellow("warning: ") + "\(error.message) (the run went on: \(how))")
+        context.errorStyle.yellow("warning: ") + "\(message) (the run went on: \(how))")
     }
     if let error = result.error {
       DiagnosticPrinter(context: context).print(
-        error, source: plan.workflow.source, interactive: interactive)
+        error, plan: plan, interactive: interactive)
     }
     return Self.exitCode(for: result, signal: signals.signal)
   }

@@ -167,14 +167,18 @@ enum ScheduleCommand: Command {
 
 /// Plain aligned text tables for list commands.
 enum Table {
+  /// The rows aligned in columns two spaces apart; a row whose last cells are empty ends
+  /// without spaces.
   static func render(header: [String], rows: [[String]]) -> String {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
-      row.enumerated().map { column, cell in
+      var line = row.enumerated().map { column, cell in
         column == row.count - 1
           ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
       }.joined(separator: "  ")
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line
     }.joined(separator: "\n")
   }
 }

@@ -34,6 +34,9 @@ enum ValidateCommand: Command {
         var summary =
           "\(path): ok, '\(plan.workflow.name)' with \(steps) \(steps == 1 ? "step" : "steps")"
         if let schedule = plan.workflow.schedule { summary += ", scheduled '\(schedule.cron)'" }
+        // A run nobody can answer stops before its first step for these (without --yes).
+        let confirming = plan.confirmingSteps
+        if !confirming.isEmpty { summary += "; " + Self.confirmationNote(confirming) }
         if !command[Self.json] && !command[Self.quiet] { context.print(summary) }
         if !plan.warnings.isEmpty {
           DiagnosticPrinter(context: context).printWarnings(
@@ -45,6 +48,9 @@ enum ValidateCommand: Command {
           ("file", .string(path)), ("valid", .bool(true)), ("name", .string(plan.workflow.name)),
           ("steps", .integer(steps)),
         ]
+        if !confirming.isEmpty {
+          members.append(("asksForConfirmation", .array(confirming.map { .string($0.label) })))
+        }
         if !plan.warnings.isEmpty {
           members.append(
             ("warnings", DiagnosticPrinter.json(WorkflowInvalid(diagnostics: plan.warnings))))
@@ -62,5 +68,15 @@ enum ValidateCommand: Command {
     }
     if command[Self.json] { context.print(JSONValue.array(results).serialized(pretty: true)) }
     return invalid == 0 ? ExitCode.success : ExitCode.usage
+  }
+
+  /// `step 'gone' (todos.delete) asks for confirmation: without a terminal, run it with --yes`.
+  static func confirmationNote(_ steps: [PlannedStep]) -> String {
+    let names = steps.map { Plan.confirmationName(of: $0) }
+    let subject =
+      names.count == 1
+      ? "\(names[0]) asks"
+      : "steps " + names.map { $0.dropFirst("step ".count) }.joined(separator: ", ") + " ask"
+    return subject + " for confirmation: without a terminal, run it with --yes"
   }
 }

@@ -25,9 +25,11 @@ struct DiagnosticPrinter {
     context.printError("\(count) \(count == 1 ? "error" : "errors")\(ran ? "; nothing ran." : ".")")
   }
 
-  /// Prints a run's error, with the source line when it has a location, and a hint;
-  /// `interactive` says whether the run could ask on a terminal.
-  func print(_ error: IntentFlowError, source: WorkflowSource?, interactive: Bool = false) {
+  /// Prints a run's error, with the source line when it has a location (from the file it
+  /// names: the plan's own, or a nested workflow's), and a hint; `interactive` says whether
+  /// the run could ask on a terminal.
+  func print(_ error: IntentFlowError, plan: Plan, interactive: Bool = false) {
+    let source = plan.source(for: error.location?.file)
     let renderer = DiagnosticRenderer(style: context.errorStyle)
     var notes: [String] = []
     if let hint = Self.hint(for: error, interactive: interactive) { notes.append(hint) }

@@ -66,7 +66,7 @@ enum IntentReference {
       var about = parameter.title
       if let description = parameter.description { about += ": " + description }
       lines.append(
-        "| \(name) | \(cell(parameter.type.description)) | \(cell(value)) | \(cell(about)) |")
+        "| \(name) | \(cell(parameter.typeDescription)) | \(cell(value)) | \(cell(about)) |")
     }
     return lines
   }

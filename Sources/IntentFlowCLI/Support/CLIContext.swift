@@ -67,14 +67,16 @@ public struct CLIContext: Sendable {
     self.taskExecutor = nil
   }
 
-  /// The live process: real streams, environment and terminal.
+  /// The live process: real streams, environment and terminal. What reaches a terminal (and
+  /// standard error, always) shows control characters as visible symbols
+  /// (``TextOutput/standardOutput(for:)``).
   /// - Parameters:
   ///   - registry: The intents the runner knows.
   ///   - terminal: The terminal, when the caller has read it already.
   public static func live(registry: IntentRegistry, terminal: Terminal = .live) -> CLIContext {
     CLIContext(
       environment: ProcessEnvironment.variables(), terminal: terminal,
-      standardOutput: .standardOutput, standardError: .standardError,
+      standardOutput: .standardOutput(for: terminal), standardError: .standardError(for: terminal),
       standardInput: .standardInput, registry: registry,
       currentDirectory: ProcessEnvironment.currentDirectory())
   }

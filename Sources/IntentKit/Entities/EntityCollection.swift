@@ -32,6 +32,11 @@ public struct EntityCollection<Entity: AppEntity>: ValueConvertible, Hashable {
   /// Any list: the engine checks the items when the step runs, without the query.
   public static var valueType: ValueType { .list(.any) }
 
+  /// `EntityCollection of Photo`: a list that `describe` would otherwise call a plain `list`.
+  public static var typeName: String? {
+    "EntityCollection of \(Entity.typeDisplayRepresentation.name)"
+  }
+
   /// The check to pass as the parameter's `resolve:`, so that items of the wrong kind are
   /// reported as `unsupported`, naming the first: `@Parameter(title: "Photos",
   /// resolve: EntityCollection.check) var photos: EntityCollection<Photo>`.

@@ -57,16 +57,26 @@ public struct DynamicBehavior: Sendable {
 }
 
 /// Why one instance of a dynamic intent was cancelled, once the run says so.
+///
+/// The step's lease knows the reason from the moment the step is stopped, before its work is
+/// cancelled: an extension is told the real reason (a timeout, a signal) in the cancellation
+/// it is sent as the work is cancelled, not only once `onCancel` runs afterwards.
 public final class DynamicCancellation: Sendable {
-  private let storage = Mutex<CancellationReason?>(nil)
+  private let storage = Mutex<(reason: CancellationReason?, lease: StepLease?)>((nil, nil))
 
   /// A fresh record with no reason yet.
   public init() {}
 
-  /// The reason the run gave, if it cancelled the instance.
-  public var reason: CancellationReason? { storage.withLock { $0 } }
+  /// The reason the run gave, if it stopped the instance's step.
+  public var reason: CancellationReason? {
+    let (reason, lease) = storage.withLock { $0 }
+    return reason ?? lease?.stopReason
+  }
 
-  func record(_ reason: CancellationReason) { storage.withLock { $0 = $0 ?? reason } }
+  func record(_ reason: CancellationReason) { storage.withLock { $0.reason = $0.reason ?? reason } }
+
+  /// Follows the lease of the step now performing.
+  func attach(_ lease: StepLease?) { storage.withLock { $0.lease = lease } }
 }
 
 extension IntentDescriptor {
@@ -111,7 +121,10 @@ extension IntentDescriptor {
         slotList: slots, names: names,
         dynamic: IntentInstance.DynamicWork(
           confirm: { try await behavior.confirm(values()) },
-          perform: { ErasedResult(value: try await behavior.perform(values(), cancellation)) },
+          perform: {
+            cancellation.attach(IntentContext.current.lease)
+            return ErasedResult(value: try await behavior.perform(values(), cancellation))
+          },
           onCancel: { reason in cancellation.record(reason) }))
     }
     let details = Details(

@@ -219,6 +219,9 @@ public struct ParameterDescriptor: Sendable {
   public let prompt: String?
   /// Whether it receives the previous step's output when unset.
   public let isInput: Bool
+  /// The type as `describe`, the references and the schema name it: `text`, `list of Todo`,
+  /// `EntityCollection of Photo` (a list of ids, never resolved one by one).
+  public let typeDescription: String
 
   /// Describes a parameter-like value that is not an intent's, such as a workflow input,
   /// so that the same prompts can ask for it.
@@ -234,6 +237,7 @@ public struct ParameterDescriptor: Sendable {
     self.defaultValue = defaultValue
     self.prompt = prompt
     self.isInput = false
+    typeDescription = type.description
   }
 
   init(name: String, metadata: ParameterMetadata) {
@@ -245,6 +249,7 @@ public struct ParameterDescriptor: Sendable {
     defaultValue = metadata.defaultValue
     prompt = metadata.prompt
     isInput = metadata.isInput
+    typeDescription = metadata.typeName ?? metadata.type.description
   }
 
   /// Whether a run must supply a value: not optional and without a default.

@@ -48,8 +48,9 @@ public struct Parameter<T: ValueConvertible>: Sendable {
     slot = ParameterSlot(
       metadata: ParameterMetadata(
         title: title, description: description, type: T.valueType, isOptional: T.isOptionalType,
-        defaultValue: `default`.map { $0.intentValue }, prompt: requestValueDialog, isInput: isInput
-      ),
+        defaultValue: `default`.map { $0.intentValue }, prompt: requestValueDialog,
+        isInput: isInput,
+        typeName: T.typeName),
       resolver: resolver)
     // While the engine makes an instance, it gathers the slots here, in declaration order, so
     // that it finds them without reflecting on the intent (see `SlotCollector`).
@@ -99,12 +100,15 @@ public struct ParameterMetadata: Sendable {
   public var defaultValue: Value?
   public var prompt: String?
   public var isInput: Bool
+  /// The type's name when ``type`` says less (see ``ValueConvertible/typeName``).
+  public var typeName: String?
 
   @usableFromInline
   init(
     title: String, description: String?, type: ValueType, isOptional: Bool,
-    defaultValue: Value?, prompt: String?, isInput: Bool
+    defaultValue: Value?, prompt: String?, isInput: Bool, typeName: String? = nil
   ) {
+    self.typeName = typeName
     self.title = title
     self.description = description
     self.type = type

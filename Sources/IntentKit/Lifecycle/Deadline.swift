@@ -37,46 +37,62 @@ enum Deadline {
       await tell(onCancel, why)
       throw IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)
     }
-    // The work inherits the task-local context (and so the lease) from the invocation.
-    let work = Task.immediate {
-      let result: Result<ErasedResult, any Error>
-      do {
-        result = .success(try await operation())
-      } catch {
-        result = .failure(error)
-      }
-      lease.workEnded(result)
-    }
-    if case .finished(let result)? = lease.decision { return try result.get() }
-
-    // The work suspended: arm the timer, and wait for whoever decides.
-    var timer: Task<Void, Never>?
-    var systemTimer: StepTimer?
-    if let timeout, sleep == nil {
-      systemTimer = StepTimer(
-        lease: lease, timeout: timeout, restartsOnProgress: restartsOnProgress)
-    } else if let timeout, let sleep {
-      // An injected sleep (a test's manual clock) decides when the step times out.
-      timer = Task.immediate {
-        var seen = lease.activity
-        while true {
-          do { try await sleep(timeout) } catch { return }
-          guard !Task.isCancelled else { return }
-          let now = lease.activity
-          guard restartsOnProgress, now != seen else { break }
-          seen = now
-        }
-        lease.decide(.timedOut(timeout))
-      }
-    }
+    // The run's cancellation counts from the start, also while perform() still runs on this
+    // thread before it first suspends: it decides the outcome (and revokes the lease) at
+    // once, and the work is cancelled as soon as there is a task to cancel. Otherwise an
+    // intent that works for long before suspending could not be stopped until it suspends,
+    // and its commits in between would go through.
+    let handle = WorkHandle()
     let decision = await withTaskCancellationHandler {
-      await withUnsafeContinuation { lease.waitForDecision($0) }
+      // Cancelled in the instant before the handler was in place: never start perform().
+      if let decided = lease.decision { return decided }
+      // The work inherits the task-local context (and so the lease) from the invocation.
+      let work = Task.immediate {
+        let result: Result<ErasedResult, any Error>
+        do {
+          result = .success(try await operation())
+        } catch {
+          result = .failure(error)
+        }
+        lease.workEnded(result)
+      }
+      handle.set(work)
+      if case .finished(let result)? = lease.decision { return Deadline.Decision.finished(result) }
+
+      // The work suspended: arm the timer, and wait for whoever decides.
+      var timer: Task<Void, Never>?
+      var systemTimer: StepTimer?
+      if let timeout, sleep == nil {
+        systemTimer = StepTimer(
+          lease: lease, timeout: timeout, restartsOnProgress: restartsOnProgress)
+      } else if let timeout, let sleep {
+        // An injected sleep (a test's manual clock) decides when the step times out.
+        timer = Task.immediate {
+          var seen = lease.activity
+          while true {
+            do { try await sleep(timeout) } catch { return }
+            guard !Task.isCancelled else { return }
+            let now = lease.activity
+            guard restartsOnProgress, now != seen else { break }
+            seen = now
+          }
+          lease.decide(.timedOut(timeout))
+        }
+      }
+      let decision = await withUnsafeContinuation { lease.waitForDecision($0) }
+      systemTimer?.disarm()
+      timer?.cancel()
+      await timer?.value
+      return decision
     } onCancel: {
-      if lease.decide(.cancelled(reason())) { work.cancel() }
+      if lease.decide(.cancelled(reason())) { handle.cancel() }
     }
-    systemTimer?.disarm()
-    timer?.cancel()
-    await timer?.value
+    guard let work = handle.task else {
+      let why: CancellationReason
+      if case .cancelled(let reason) = decision { why = reason } else { why = reason() }
+      await tell(onCancel, why)
+      throw IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)
+    }
 
     switch decision {
     case .finished(let result):
@@ -88,6 +104,31 @@ enum Deadline {
     case .cancelled(let why):
       await stop(work, lease: lease, telling: onCancel, why, grace: grace)
       throw IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)
+    }
+  }
+
+  /// The work's task once it exists, and whether the run asked to cancel it before then.
+  private final class WorkHandle: Sendable {
+    private let state = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+
+    var task: Task<Void, Never>? { state.withLock { $0.task } }
+
+    /// Keeps the work's task; cancels it if the run was cancelled while it started.
+    func set(_ task: Task<Void, Never>) {
+      let cancelled = state.withLock { state -> Bool in
+        state.task = task
+        return state.cancelled
+      }
+      if cancelled { task.cancel() }
+    }
+
+    /// Cancels the work, now or as soon as it has a task.
+    func cancel() {
+      let task = state.withLock { state -> Task<Void, Never>? in
+        state.cancelled = true
+        return state.task
+      }
+      task?.cancel()
     }
   }
 
@@ -134,6 +175,16 @@ extension StepLease {
   }
 
   var decision: Deadline.Decision? { race.withLock { $0.decision } }
+
+  /// Why the step was stopped, from the moment it was: its timeout, or the run's
+  /// cancellation; `nil` while it runs or once it finished by itself.
+  var stopReason: CancellationReason? {
+    switch decision {
+    case .timedOut(let limit)?: .timeout(limit)
+    case .cancelled(let why)?: why
+    case .finished?, nil: nil
+    }
+  }
 
   var activity: Int { reports.load(ordering: .relaxed) }
 

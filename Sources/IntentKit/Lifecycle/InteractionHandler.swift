@@ -13,6 +13,15 @@ public protocol InteractionHandler: Sendable {
   func requestChoice(_ request: ChoiceRequest) async throws -> Int?
   /// Asks for a yes or no. Returns `nil` when nobody can be asked.
   func requestConfirmation(_ request: ConfirmationRequest) async throws -> Bool?
+  /// Whether anyone can answer at all. A run whose handler cannot (and that has no `--yes`)
+  /// stops before its first step when the plan shows a step that will ask for confirmation,
+  /// so that nothing is half-done. Defaults to `true`.
+  var canAsk: Bool { get }
+}
+
+extension InteractionHandler {
+  /// Handlers answer unless they say otherwise.
+  public var canAsk: Bool { true }
 }
 
 /// A request for a parameter's value.
@@ -83,6 +92,8 @@ public struct ConfirmationRequest: Sendable {
 /// `--non-interactive`.
 public struct NonInteractiveHandler: InteractionHandler {
   public init() {}
+  /// Nobody can answer.
+  public var canAsk: Bool { false }
   public func requestValue(_ request: ValueRequest) async throws -> Value? { nil }
   public func requestChoice(_ request: ChoiceRequest) async throws -> Int? { nil }
   public func requestConfirmation(_ request: ConfirmationRequest) async throws -> Bool? { nil }

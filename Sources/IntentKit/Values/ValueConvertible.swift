@@ -14,6 +14,9 @@ public protocol ValueConvertible: Sendable {
   static var valueType: ValueType { get }
   /// Whether `nil` is a valid value (only `Optional` says yes).
   static var isOptionalType: Bool { get }
+  /// How `describe`, the references and the schema name the type, when ``valueType`` says
+  /// less than the Swift type does (`EntityCollection of Photo`, not `list`); `nil` for most.
+  static var typeName: String? { get }
   /// This value as an engine value.
   var intentValue: Value { get }
   /// Unwraps an engine value of ``valueType``; `nil` if it has another shape.
@@ -22,6 +25,7 @@ public protocol ValueConvertible: Sendable {
 
 extension ValueConvertible {
   public static var isOptionalType: Bool { false }
+  public static var typeName: String? { nil }
 }
 
 extension String: ValueConvertible {

@@ -237,11 +237,12 @@ public final class PhotoStore: Sendable {
   /// Tags belong to stable ids, so a stable id is tagged even when this machine's library
   /// does not hold the photo yet (it may arrive with the next sync). A local id (a path) is
   /// turned into its photo's stable id by one query over all of them; one the index does not
-  /// know is ignored.
+  /// know fails the call, naming it, and nothing is tagged.
   ///
   /// - Complexity: O(n log n) for n ids, on 32-byte numbers in Swift; then two SQL
   ///   statements. SQLite reads the ids already sorted and unique, so each row is appended
   ///   beside the previous one, with no sort of its own (100,000 ids: about 60 ms here).
+  /// - Throws: `IntentError` naming the paths the index does not know.
   public func tag(ids: [String], with tag: String) throws -> Int {
     var stable = StableIDBatch(capacity: ids.count)
     var local: [String] = []
@@ -249,9 +250,15 @@ public final class PhotoStore: Sendable {
     return try db().transaction { transaction in
       if !local.isEmpty {
         let rows = try transaction.query(
-          "SELECT hash FROM photos WHERE path IN (SELECT value FROM json_each(?))",
+          "SELECT hash, path FROM photos WHERE path IN (SELECT value FROM json_each(?))",
           [.text(Self.jsonArray(local))])
-        for row in rows { if let hash = try row.text("hash") { _ = stable.append(hash) } }
+        var known = Set<String>()
+        for row in rows {
+          if let hash = try row.text("hash") { _ = stable.append(hash) }
+          if let path = try row.text("path") { known.insert(path) }
+        }
+        let unknown = local.filter { !known.contains($0) }
+        if !unknown.isEmpty { throw Self.unknownPaths(unknown) }
       }
       let count = stable.sortUnique()
       guard count > 0 else { return 0 }
@@ -265,6 +272,21 @@ public final class PhotoStore: Sendable {
         [.integer(number), .text(stable.jsonArray)])
       return count
     }
+  }
+
+  /// The error for ids that are neither a content hash nor the path of an indexed photo.
+  static func unknownPaths(_ paths: [String]) -> IntentError {
+    var seen = Set<String>()
+    let unique = paths.filter { seen.insert($0).inserted }
+    var shown = unique.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+    if unique.count > 3 { shown += " and \(unique.count - 3) more" }
+    let subject =
+      unique.count == 1
+      ? "\(shown) is not the path of a photo in the library's index"
+      : "\(shown) are not paths of photos in the library's index"
+    return IntentError(
+      subject + "; give photos from photos.find, their ids (the content's SHA-256), or the "
+        + "absolute paths photos.find shows; nothing was tagged")
   }
 
   /// Adds a photo to the index without a file: for tests and benchmarks.

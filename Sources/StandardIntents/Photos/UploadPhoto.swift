@@ -41,6 +41,9 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
 
   public init() {}
 
+  /// How many chunks (64 KiB each by default: 1 MiB) the copy writes between suspensions.
+  static let chunksBetweenPauses = 16
+
   /// Where the copy is written until it is complete.
   var partialPath: String { destination + ".part" }
 
@@ -80,10 +83,19 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
         chunk += 1
         progress.update(completed: chunk, total: max(chunks, chunk), message: photo.name)
         try await store.afterChunk(chunk)
+        // A signal revokes the step's lease at once, even while this copy has not suspended
+        // (its task is cancelled only once it does): so stop on the lease, chunk by chunk.
+        if IntentContext.current.lease?.isLive == false { throw CancellationError() }
+        // Suspend now and then, so that the step's timeout (which restarts with each chunk's
+        // progress) is armed for a large photo; a small one is copied without suspending.
+        if chunk % Self.chunksBetweenPauses == 0 { await Task.yield() }
       }
       try Task.checkCancellation()
     }
-    try FileManager.default.moveItem(atPath: partialPath, toPath: destination)
+    // Through the step's lease: a step that was stopped meanwhile leaves no copy behind.
+    try IntentContext.commit {
+      try FileManager.default.moveItem(atPath: partialPath, toPath: destination)
+    }
     return .result(value: destination, dialog: "Upload complete!")
   }
 

@@ -71,7 +71,7 @@ public enum WorkflowSchema {
         (
           "description",
           .string(
-            "\(parameter.title) (\(parameter.type))"
+            "\(parameter.title) (\(parameter.typeDescription))"
               + (parameter.description.map { ": \($0)" } ?? ""))
         )
       ]

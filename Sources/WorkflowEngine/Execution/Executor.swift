@@ -153,9 +153,15 @@ public struct Executor: Sendable {
     var status = RunStatus.succeeded
     var output = Value.null
     var failure: IntentFlowError?
-    do {
+    do throws(IntentFlowError) {
       let inputs = try await bindInputs(plan, given)
       for input in plan.inputs { run.slots[input.slot] = inputs[input.name] ?? .null }
+      // A confirmation nobody can give would stop the run half-way: stop before it starts.
+      if !configuration.assumeYes, !configuration.interaction.canAsk,
+        let stop = Self.unanswerableConfirmations(plan.confirmingSteps, in: plan)
+      {
+        throw stop
+      }
       let last = try await run.block(plan.steps, previous: .null)
       if let expression = plan.output {
         output = try run.evaluate(expression, at: plan.workflow.location)

@@ -38,29 +38,13 @@ extension PlanBuilder {
           + "'schedule'", at: input.location)
     }
     guard !schedule.yes else { return }
-    for step in Plan.allSteps(of: steps) {
-      guard case .action(let action) = step.kind,
-        step.options.confirm || Self.asks(action)
-      else { continue }
-      let intent = action.descriptor.identifier.rawValue
-      let name = step.label == intent ? "step '\(intent)'" : "step '\(step.label)' (\(intent))"
+    for step in Plan.confirmingSteps(in: steps) {
       diagnostics.append(
         Diagnostic(
           .warning,
-          "\(name) asks for confirmation, so a scheduled run stops there with exit code 4; add "
-            + "\"yes\": true to 'schedule' to answer yes", at: step.location))
+          "\(Plan.confirmationName(of: step)) asks for confirmation, so a scheduled run stops "
+            + "before its first step with exit code 4; add \"yes\": true to 'schedule' to "
+            + "answer yes", at: step.location))
     }
-  }
-
-  /// Whether the intent asks for confirmation, given what the step sets: `files.delete`
-  /// with `"confirmBeforeDeleting": false` does not.
-  private static func asks(_ action: ActionPlan) -> Bool {
-    let descriptor = action.descriptor
-    guard descriptor.asksForConfirmation else { return false }
-    guard let name = descriptor.confirmationParameter,
-      let given = action.arguments.first(where: { $0.name == name })
-    else { return true }
-    if case .literal(.boolean(false)) = given.value { return false }
-    return true
   }
 }

@@ -151,6 +151,10 @@ def main():
             call(request_id, params)
         elif method == "ping":
             reply(request_id, {})
+        elif method == "notifications/cancelled" and os.environ.get("FIXTURE_LOG"):
+            # What the runner said about a call it gave up on, for the test to read.
+            with open(os.environ["FIXTURE_LOG"], "a") as log:
+                log.write(str(params.get("reason")) + "\n")
         elif request_id is not None:
             send({"jsonrpc": "2.0", "id": request_id,
                   "error": {"code": -32601, "message": "no method " + str(method)}})

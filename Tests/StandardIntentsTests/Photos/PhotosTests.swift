@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import StandardIntents
+import Synchronization
 import TestSupport
 import Testing
 
@@ -71,9 +72,7 @@ struct PhotosTests {
     #expect(trip.output.photos.first?.tags == ["Trip"])
   }
 
-  @Test(
-    "photos.tag takes ids as text, stable or local; unknown paths are ignored, unknown stable ids kept"
-  )
+  @Test("photos.tag takes ids as text, stable or local; unknown stable ids are kept")
   func tagByIDs() async throws {
     try harness.add("beach.jpg", "abc")
     let cat = try harness.add("cat.png", "meow")
@@ -82,8 +81,7 @@ struct PhotosTests {
       "photos.tag",
       [
         "photos": .list([
-          .text(abcHash.uppercased()), .text(cat), .text("nope"),
-          .text(String(repeating: "e", count: 64)),
+          .text(abcHash.uppercased()), .text(cat), .text(String(repeating: "e", count: 64)),
         ]),
         "tag": .text("Best"),
       ])
@@ -102,10 +100,25 @@ struct PhotosTests {
     let again = try await harness.run("photos.tag", ["photos": .list(ids), "tag": .text("Sea")])
     #expect(again.output == .integer(1))
     #expect(try harness.store.tags() == ["Sea"])
-    let none = try await harness.run(
-      "photos.tag", ["photos": .list([.text("/no/such.jpg")]), "tag": .text("Gone")])
-    #expect(none.output == .integer(0))
-    #expect(try harness.store.tags() == ["Sea"])
+  }
+
+  @Test("photos.tag by a path the index has not seen fails, naming it, and tags nothing")
+  func tagUnknownPath() async throws {
+    let path = try harness.add("beach.jpg", "abc")
+    _ = try await harness.run("photos.find")  // indexes the library
+    let unseen = try harness.add("new.jpg", "not indexed yet")
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        "photos.tag",
+        ["photos": .list([.text(path), .text(unseen), .text("nope.jpg")]), "tag": .text("Gone")])
+    }
+    #expect(error.code == .failed)
+    #expect(
+      error.message
+        == "step 'photos.tag' (photos.tag) failed: '\(unseen)', 'nope.jpg' are not paths of "
+        + "photos in the library's index; give photos from photos.find, their ids (the "
+        + "content's SHA-256), or the absolute paths photos.find shows; nothing was tagged")
+    #expect(try harness.store.tags().isEmpty)
   }
 
   @Test("photos.tag orders many ids as the index does: each one is found by its tag afterwards")
@@ -223,6 +236,34 @@ struct UploadCancellationTests {
         "upload of beach.jpg stopped (the run received SIGINT); removed the partial copy"
       ])
     #expect(!outcome.partial && !outcome.final)
+  }
+
+  @Test("a copy whose chunks never suspend still stops when the run is cancelled half-way")
+  func cancelledWithoutSuspending() async throws {
+    // The live store's hook does not suspend: the copy itself must give the run a chance to
+    // stop it. Here the hook cancels the run after the first chunk and returns at once.
+    let run = Mutex<Task<IntentInvocation.Result, any Error>?>(nil)
+    let started = Observed(false)
+    let harness = try PhotoHarness(chunkSize: 4) { chunk in
+      if chunk == 1 { run.withLock { $0?.cancel() } }
+    }
+    try harness.add("beach.jpg", "0123456789")
+    let target = harness.folder.path("out")
+    var options = IntentInvocation.Options()
+    options.cancellationReason = { .signal(15) }
+    options.timeout = nil
+    let task = Task {
+      _ = await started.wait { $0 }
+      return try await harness.run(
+        "photos.upload", ["photo": .text("beach.jpg"), "to": .text(target)], options: options)
+    }
+    run.withLock { $0 = task }
+    started.update { $0 = true }
+    let error = try await #require(throws: IntentFlowError.self) { try await task.value }
+    #expect(error.code == .cancelled)
+    #expect(error.message == "step 'photos.upload' was cancelled: the run received SIGTERM")
+    #expect(!FileManager.default.fileExists(atPath: target + "/beach.jpg"))
+    #expect(!FileManager.default.fileExists(atPath: target + "/beach.jpg.part"))
   }
 
   @Test("when the run is stopped the partial copy is removed and onCancel is told why")
