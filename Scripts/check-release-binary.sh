@@ -3,7 +3,7 @@
 # build can see:
 #   1. swift-corelibs-foundation (Foundation, CoreFoundation) is not in it. The libraries
 #      import FoundationEssentials and FoundationInternationalization only, which start
-#      faster (Docs/Architecture.md, cold start); one use of a corelibs-only API links all of
+#      faster (Docs/Performance.md); one use of a corelibs-only API links all of
 #      it back, and this is where that shows.
 #   2. What it looks up at run time is still there: named time zones (a static link drops
 #      ICU's zones unless something keeps them), ICU's date patterns and regular
@@ -26,7 +26,7 @@ if readelf -d "$binary" | grep -Eq 'NEEDED.*lib(Core)?Foundation\.so'; then
 fi
 found="$(nm "$binary" 2>/dev/null | grep -E ' (\$s10Foundation|__CFInitialize$)' | head -n 3 || true)"
 if [ -n "$found" ]; then
-  fail "swift-corelibs-foundation is linked into '$binary' (for one: ${found%%$'\n'*}); find the file that uses an API only it has (Thread, Process, NSString, DateFormatter …) and use FoundationEssentials or the package's own (see Docs/Architecture.md)"
+  fail "swift-corelibs-foundation is linked into '$binary' (for one: ${found%%$'\n'*}); find the file that uses an API only it has (Thread, Process, NSString, DateFormatter …) and use FoundationEssentials or the package's own (see Docs/Performance.md)"
 fi
 
 home="$(mktemp -d)"
