@@ -7,15 +7,47 @@ import Testing
 struct RedactorTests {
   @Test("every occurrence is hidden, the longest secret first; numbers whose text is a secret too")
   func redaction() {
-    let redactor = Redactor(secrets: ["abc", "abcdef", ""])
-    #expect(redactor.redact("x abcdef y abc") == "x *** y ***")
+    let redactor = Redactor(secrets: ["abcd", "abcdefg", ""])
+    #expect(redactor.redact("x abcdefg y abcd") == "x *** y ***")
     #expect(
-      redactor.redact(Value.list([.text("abc!"), .dictionary(["k": .text("abcdef")])]))
+      redactor.redact(Value.list([.text("abcd!"), .dictionary(["k": .text("abcdefg")])]))
         == .list([.text("***!"), .dictionary(["k": .text("***")])]))
     #expect(Redactor(secrets: ["1234"]).redact(Value.integer(1234)) == .text("***"))
     #expect(Redactor(secrets: []).redact("abc") == "abc")
     // A combining mark after a secret makes one character of its end and the mark.
     #expect(Redactor(secrets: ["hunter2"]).redact("pw hunter2\u{301}!") == "pw ***\u{301}!")
+  }
+
+  @Test("a short secret is hidden where it is a value or quoted whole, not inside other text")
+  func shortSecrets() {
+    var redactor = Redactor(secrets: ["a", "1"])
+    #expect(redactor.redact("banana bread") == "banana bread")
+    #expect(redactor.redact("could not reach 127.0.0.1") == "could not reach 127.0.0.1")
+    #expect(redactor.redact("a") == "***")
+    #expect(redactor.redact(Value.integer(1)) == .text("***"))
+    #expect(redactor.redact("no Todo matches 'a'") == "no Todo matches '***'")
+    // A text the workflow built from the secret is hidden at the secret's spans only.
+    redactor.insert(SecretText("key a, again a", spans: [4..<5, 13..<14]))
+    #expect(redactor.redact("key a, again a") == "key ***, again ***")
+    #expect(redactor.redact("sent 'key a, again a' away") == "sent 'key ***, again ***' away")
+    // One built from that one and from outside text holding it is hidden at both.
+    redactor.insert(SecretText("banana key a, again a: a", spans: [23..<24]))
+    #expect(redactor.redact("banana key a, again a: a") == "banana key ***, again ***: ***")
+  }
+
+  @Test("text from outside is cleaned of a secret's encoded forms too")
+  func encodedForms() {
+    let redactor = Redactor(secrets: ["p@ss w/rd\\"])
+    #expect(redactor.redact("GET /x?k=p%40ss%20w%2Frd%5C") == "GET /x?k=***")
+    #expect(redactor.redact("GET /x?k=p%40ss%20w%2frd%5c") == "GET /x?k=***")
+    #expect(redactor.redact("k=p%40ss+w%2Frd%5C&x=1") == "k=***&x=1")
+    #expect(redactor.redact("/p@ss%20w/rd%5C/") == "/***/")
+    #expect(redactor.redact(#"{"k": "p@ss w\/rd\\"}"#) == #"{"k": "***"}"#)
+    #expect(redactor.redact(#"{"k": "p@ss w/rd\\"}"#) == #"{"k": "***"}"#)
+    // base64 of "user:p@ss w/rd\" (an Authorization: Basic header) keeps nothing of it whole.
+    let basic = "Basic dXNlcjpwQHNzIHcvcmRc"
+    #expect(!redactor.redact(basic).contains("wQHNzIHcvcmR"))
+    #expect(redactor.redact(basic).contains("***"))
   }
 
   @Test("an entity that shows a secret becomes what it shows, hidden; others stay entities")

@@ -158,6 +158,7 @@ enum RunCommand: Command {
       history.note(event)  // the entities steps received, for the run's donation
       observer.handle(event)
     }
+    configuration.onSecretText = { secrets.insert($0) }
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }
@@ -194,11 +195,14 @@ enum RunCommand: Command {
         history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
         return result
       }
-      secrets.redactor = executor.redactor(for: plan, given: inputs, bound: bound)
+      secrets.learn(executor.redactor(for: plan, given: inputs, bound: bound))
       history.begin(plan, path: path, inputs: inputs)
       var executor = executor
       if let id = history.id { executor.configuration.environment.runID = String(id) }
-      let result = secrets.redactor.redact(await executor.run(plan, inputs: bound))
+      // Run first, then read the redactor: it learns the values built from secrets as the
+      // run goes.
+      let finished = await executor.run(plan, inputs: bound)
+      let result = secrets.redactor.redact(finished)
       history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
       return result
     }

@@ -27,7 +27,7 @@ final class RunHistory: Sendable {
   private struct State {
     var store: RunStore?
     var lease: RunLease?
-    var secrets: [String] = []
+    var secrets = SecretValues()
     var finished = false
     /// The entities steps received as parameters and returned, each once, in step order.
     var used = UsedEntities()
@@ -115,7 +115,7 @@ final class RunHistory: Sendable {
   }
 
   private func record(status: String, exitCode: Int32, errorMessage: String?, failedStep: String?) {
-    let claimed = state.withLock { state -> (RunStore, RunLease, [String])? in
+    let claimed = state.withLock { state -> (RunStore, RunLease, SecretValues)? in
       guard !state.finished, let store = state.store, let lease = state.lease else { return nil }
       state.finished = true
       return (store, lease, state.secrets)
@@ -132,22 +132,23 @@ final class RunHistory: Sendable {
     }
   }
 
-  /// The texts to hide: each input value's text form of 3 characters or more, longest first
-  /// (so that a value containing another is hidden whole). Shorter values are left, as
-  /// hiding every `1` or `no` would garble the message and protect nothing.
-  static func secretTexts(_ inputs: [String: Value]) -> [String] {
-    let texts = inputs.values.compactMap { value -> String? in
-      switch value {
-      case .text(let text): return text
-      default: return nil
-      }
-    }
-    return Set(texts.filter { $0.count >= 3 }).sorted { $0.count > $1.count }
+  /// The texts to hide: each input's text value, by the rules of ``SecretValues`` (searched
+  /// for only when at least 4 bytes long, as hiding every `1` or `no` would garble the message
+  /// and protect nothing). Secret inputs are hidden already, by the run's ``Redactor``.
+  static func secretTexts(_ inputs: [String: Value]) -> SecretValues {
+    SecretValues(
+      inputs.values.compactMap { value -> String? in
+        switch value {
+        case .text(let text): return text
+        default: return nil
+        }
+      })
   }
 
-  /// `message` with every occurrence of each secret replaced by `***`.
-  static func redacted(_ message: String, hiding secrets: [String]) -> String {
-    secrets.reduce(message) { $0.replacingEvery($1, with: "***") }
+  /// `message` with every occurrence of each searched input value replaced by `***`; a message
+  /// that is an input's value whole is not (it is the workflow's own text).
+  static func redacted(_ message: String, hiding secrets: SecretValues) -> String {
+    secrets.isWhole(message) ? message : secrets.masking(message)
   }
 
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and

@@ -2,7 +2,9 @@ import Synchronization
 import WorkflowEngine
 
 /// The run's ``Redactor``, shared by the observer (called from the run's tasks) and the
-/// command, and replaced once the inputs are bound.
+/// command: it learns the secrets as they become known (given values and the environment
+/// first, answers typed at a prompt once the inputs are bound) and, during the run, each value
+/// the workflow builds from them (``Executor/Configuration/onSecretText``).
 final class SecretRedaction: Sendable {
   private let current: Mutex<Redactor>
 
@@ -12,7 +14,16 @@ final class SecretRedaction: Sendable {
 
   /// What hides the secrets known so far.
   var redactor: Redactor {
-    get { current.withLock { $0 } }
-    set { current.withLock { $0 = newValue } }
+    current.withLock { $0 }
+  }
+
+  /// Hides what `redactor` hides too, from now on.
+  func learn(_ redactor: Redactor) {
+    current.withLock { $0.formUnion(redactor) }
+  }
+
+  /// Hides `text` at its secret spans from now on.
+  func insert(_ text: SecretText) {
+    current.withLock { $0.insert(text) }
   }
 }

@@ -22,7 +22,8 @@ public struct DryRun: Sendable {
 
   /// The listing: a heading, then one line per step and one per parameter, indented by block.
   public func lines(inputs: [String: Value]) -> [String] {
-    var walk = Walk(environment: environment, redactor: redactor, slots: [])
+    var walk = Walk(
+      environment: environment, redactor: redactor, secrets: SecretSources(plan: plan), slots: [])
     walk.slots = Array(repeating: .null, count: plan.slotCount)
     for input in plan.inputs {
       walk.slots[input.slot] = inputs[input.name] ?? .null
@@ -38,7 +39,9 @@ public struct DryRun: Sendable {
 
   private struct Walk {
     let environment: EvaluationEnvironment
-    let redactor: Redactor
+    /// Learns, as values are evaluated, the texts they build from secrets.
+    var redactor: Redactor
+    let secrets: SecretSources
     var slots: [Value]
     var known: Set<Int> = []
 
@@ -81,11 +84,15 @@ public struct DryRun: Sendable {
     }
 
     /// The value, or what it depends on.
-    func describe(_ value: CompiledValue) -> String {
+    mutating func describe(_ value: CompiledValue) -> String {
       let missing = unknown(value)
       guard missing.isEmpty else { return Self.dependsOn(missing) }
       do {
-        return show(try Evaluator.value(value, slots, environment))
+        var texts: [SecretText] = []
+        let result = try Evaluator.tracedValue(
+          value, slots, environment, secrets: secrets, into: &texts)
+        for text in texts { redactor.insert(text) }
+        return show(result)
       } catch {
         return "(cannot be evaluated: \(redactor.redact(error.message)))"
       }

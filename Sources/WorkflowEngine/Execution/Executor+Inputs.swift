@@ -25,4 +25,19 @@ extension Executor {
     }
     return Redactor(secrets: secrets)
   }
+
+  /// The configuration a run with bound `inputs` runs its steps with: the secret inputs'
+  /// values among the dependencies intents read (``DependencyValues/secrets``), so that they
+  /// mask them in text from outside before cutting it, and reported to
+  /// ``Configuration/onSecretText``.
+  func hidingSecrets(of plan: Plan, _ inputs: [String: Value]) -> Configuration {
+    var configuration = self.configuration
+    for input in plan.inputs where input.isSecret {
+      for text in Redactor.texts(of: inputs[input.name] ?? .null) {
+        configuration.dependencies.secrets.insert(text)
+        configuration.onSecretText?(SecretText(whole: text))
+      }
+    }
+    return configuration
+  }
 }

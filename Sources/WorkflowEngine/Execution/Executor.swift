@@ -44,6 +44,11 @@ public struct Executor: Sendable {
     public var environment = EvaluationEnvironment.live
     /// Gives a random number in a range, for retry jitter; tests pass a fixed one.
     public var random: @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+    /// Receives, synchronously and before any event that can show it, each secret input's
+    /// value once bound and each value the run evaluates from a secret (with the spans the
+    /// secret fills), so that whoever shows the run's events masks them (see ``Redactor``).
+    /// Nested workflows report theirs too. `nil`: nothing is traced.
+    public var onSecretText: (@Sendable (SecretText) -> Void)? = nil
 
     public init() {}
   }
@@ -155,6 +160,9 @@ public struct Executor: Sendable {
     var failure: IntentFlowError?
     do throws(IntentFlowError) {
       let inputs = try await bindInputs(plan, given)
+      if plan.inputs.contains(where: \.isSecret) {
+        run = RunState(plan: plan, configuration: hidingSecrets(of: plan, inputs))
+      }
       for input in plan.inputs { run.slots[input.slot] = inputs[input.name] ?? .null }
       // A confirmation nobody can give would stop the run half-way: stop before it starts.
       if !configuration.assumeYes, !configuration.interaction.canAsk,
@@ -196,10 +204,17 @@ struct RunState {
     let options: IntentInvocation.Options
     /// The context every step of a run nobody observes starts from (each sets its id).
     let context: IntentContext
+    /// Which slots hold secrets, when someone is told of the values made from them.
+    let secrets: SecretSources?
 
     init(plan: Plan, configuration: Executor.Configuration) {
       self.plan = plan
       self.configuration = configuration
+      if configuration.onSecretText != nil, plan.inputs.contains(where: \.isSecret) {
+        secrets = SecretSources(plan: plan)
+      } else {
+        secrets = nil
+      }
       var options = IntentInvocation.Options()
       options.assumeYes = configuration.assumeYes
       options.sleep = configuration.sleep
@@ -529,6 +544,7 @@ struct RunState {
   private func evaluate(_ value: CompiledValue, step: PlannedStep) throws(IntentFlowError) -> Value
   {
     do {
+      if shared.secrets != nil { return try traced(value) }
       return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw Self.failure(error, step: step)
@@ -549,11 +565,25 @@ struct RunState {
     -> Value
   {
     do {
+      if shared.secrets != nil { return try traced(value) }
       return try Evaluator.value(value, slots, configuration.environment)
     } catch {
       throw IntentFlowError(
         .failed, "the workflow's output: \(error.message)", location: error.location ?? location)
     }
+  }
+
+  /// The value, with each text of it that shows a secret reported first (see
+  /// ``Executor/Configuration/onSecretText``).
+  private func traced(_ value: CompiledValue) throws(EvaluationError) -> Value {
+    guard let secrets = shared.secrets, let report = configuration.onSecretText,
+      secrets.reads(value)
+    else { return try Evaluator.value(value, slots, configuration.environment) }
+    var texts: [SecretText] = []
+    let result = try Evaluator.tracedValue(
+      value, slots, configuration.environment, secrets: secrets, into: &texts)
+    for text in texts { report(text) }
+    return result
   }
 
   private static func failure(_ error: EvaluationError, step: PlannedStep) -> IntentFlowError {

@@ -1,28 +1,38 @@
 public import IntentKit
-import Suggestions
 
 /// Hides the values of secret inputs (`"secret": true`) in everything a run shows or keeps:
 /// events (dialogs, progress, errors), the result (output, step records, error) and any
-/// text, each occurrence replaced by `***`.
+/// text, by the rules of ``SecretValues``: a value that is a secret, or that the workflow built
+/// from one (see ``SecretText``), is shown with the secret's spans as `***`; other text is
+/// searched only for secrets of at least ``SecretValues/shortestSearched`` bytes and their
+/// encoded forms, so that a secret `a` leaves `banana bread` as it is.
 ///
 /// Intents receive the real values; only what comes back out is redacted. A value an intent
 /// derives from a secret (its hash, its upper-case form) is not the secret and is not hidden.
 public struct Redactor: Sendable {
   /// What replaces a secret.
-  public static let mask = "***"
+  public static let mask = SecretValues.mask
 
-  /// The secret texts, longest first, so that a secret containing another is hidden whole.
-  private let secrets: [String]
+  /// The secret values, and the texts built from them.
+  public private(set) var values: SecretValues
 
   /// - Parameter secrets: The texts to hide; empty ones are ignored.
   public init(secrets: [String]) {
-    self.secrets = Array(Set(secrets.filter { !$0.isEmpty })).sorted {
-      $0.count != $1.count ? $0.count > $1.count : $0 < $1
-    }
+    values = SecretValues(secrets)
   }
 
   /// Whether there is anything to hide.
-  public var isEmpty: Bool { secrets.isEmpty }
+  public var isEmpty: Bool { values.isEmpty }
+
+  /// Adds a text the workflow built from secrets, hidden at the secrets' spans from now on.
+  public mutating func insert(_ text: SecretText) {
+    values.insert(text.text, secretSpans: text.spans)
+  }
+
+  /// Hides what `other` hides too.
+  public mutating func formUnion(_ other: Redactor) {
+    values.formUnion(other.values)
+  }
 
   /// The texts a value shows as: its text form, and each item's for lists and dictionaries.
   static func texts(of value: Value) -> [String] {
@@ -34,21 +44,15 @@ public struct Redactor: Sendable {
     }
   }
 
-  /// `text` with every secret replaced by `***`.
+  /// `text` as it may be shown (see ``SecretValues/masking(_:)``).
   public func redact(_ text: String) -> String {
-    guard !secrets.isEmpty else { return text }
-    var result = text
-    // By bytes, not characters: a secret followed by a combining mark is still masked.
-    for secret in secrets {
-      result = result.replacingEvery(secret, with: Self.mask)
-    }
-    return result
+    values.masking(text)
   }
 
   /// A value with every secret hidden: text redacted, lists and dictionaries item by item,
-  /// and a number, date or URL whose text is a secret shown as the text `***`.
+  /// and a number, date or URL whose text shows a secret shown as that text, redacted.
   public func redact(_ value: Value) -> Value {
-    guard !secrets.isEmpty else { return value }
+    guard !values.isEmpty else { return value }
     switch value {
     case .null, .boolean: return value
     case .entity(let entity): return redacted(entity).map(Value.dictionary) ?? value
@@ -85,12 +89,12 @@ public struct Redactor: Sendable {
   }
 
   private func showsSecret(_ text: String) -> Bool {
-    secrets.contains { text.contains($0) }
+    values.shows(text)
   }
 
   /// An error with its message and candidates redacted.
   public func redact(_ error: IntentFlowError) -> IntentFlowError {
-    guard !secrets.isEmpty else { return error }
+    guard !values.isEmpty else { return error }
     var redacted = error
     redacted.message = redact(error.message)
     redacted.candidates = error.candidates.map(redact)
@@ -99,7 +103,7 @@ public struct Redactor: Sendable {
 
   /// A run's result with its output, step records and error redacted.
   public func redact(_ result: RunResult) -> RunResult {
-    guard !secrets.isEmpty else { return result }
+    guard !values.isEmpty else { return result }
     var redacted = result
     redacted.output = redact(result.output)
     redacted.error = result.error.map(redact)
@@ -116,7 +120,7 @@ public struct Redactor: Sendable {
 
   /// An event with the values, dialogs and errors in it redacted.
   public func redact(_ event: RunEvent) -> RunEvent {
-    guard !secrets.isEmpty else { return event }
+    guard !values.isEmpty else { return event }
     switch event {
     case .stepResolved(let step, let parameters):
       return .stepResolved(step, parameters: parameters.mapValues(redact))
@@ -132,5 +136,26 @@ public struct Redactor: Sendable {
     case .runStarted, .stepStarted, .stepConfirmed, .stepSkipped, .runFinished:
       return event
     }
+  }
+}
+
+/// A text the workflow built from secret inputs, with the byte ranges where the secrets'
+/// bytes sit: `"Bearer ${inputs.token}"` gives `Bearer hunter2` with the range of `hunter2`.
+/// The evaluator reports one for each value that reads a secret input (see
+/// ``Executor/Configuration/onSecretText``), so that the value is masked where the run shows it,
+/// at those spans only, however short the secret is.
+public struct SecretText: Sendable, Hashable {
+  public var text: String
+  /// Sorted, apart, on character boundaries.
+  public var spans: [Range<Int>]
+
+  public init(_ text: String, spans: [Range<Int>]) {
+    self.text = text
+    self.spans = spans
+  }
+
+  /// A text that is secret as a whole.
+  public init(whole text: String) {
+    self.init(text, spans: [0..<text.utf8.count])
   }
 }
