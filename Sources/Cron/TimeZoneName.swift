@@ -2,40 +2,57 @@ import Suggestions
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
-  import FoundationInternationalization  // the identifiers come from ICU
+  import FoundationInternationalization  // the zones' rules come from ICU
 #else
   public import Foundation
 #endif
 
-/// The time-zone names a schedule may use: IANA names that cron and the daemon read alike.
+/// The time-zone names IntentFlow accepts, for schedules, `intentflow next` and the date
+/// intents alike: the zones of the system's tz database (``TimeZoneDatabase/system``), which
+/// is what cron's C library reads for `CRON_TZ`.
 ///
-/// Foundation accepts more than IANA names: `GMT+5` is UTC+05:00 to Foundation but a POSIX
-/// rule, UTC−05:00, to the C library that cron uses for `CRON_TZ`; a name with a NUL is cut
-/// at the NUL. A schedule's zone must therefore be one of Foundation's known identifiers
-/// (the canonical IANA names of the time-zone database), `UTC` or `Etc/UTC`, spelt exactly, so that
-/// `intentflow next`, `intentflow schedule` and the line `intentflow crontab` writes name the
-/// same instants.
+/// So `Asia/Kolkata` and the links `Asia/Calcutta` and `US/Eastern` are accepted, as cron
+/// reads them. What cron would read otherwise is refused: a name that is no file of the
+/// database is, to the C library, a POSIX rule (`GMT+5` is UTC−05:00 there, UTC+05:00 to
+/// Foundation), and a name with a NUL is cut at the NUL. A name must also be one whose rules
+/// Foundation knows, since the daemon and `next` compute with Foundation.
 public enum TimeZoneName {
-  /// The accepted names: the canonical IANA identifiers, and `UTC` and `Etc/UTC` (the
-  /// machine's zone on many Linux systems), which Foundation lists under other names.
-  public static let accepted: Set<String> = Set(
-    TimeZone.knownTimeZoneIdentifiers + ["UTC", "Etc/UTC"])
+  /// The database names are looked up in.
+  public static let database = TimeZoneDatabase.system
+
+  /// Every accepted name, sorted: the database's zones that Foundation can compute with.
+  ///
+  /// - Complexity: Computed once, on first use, by a walk of the database (a few ms).
+  public static let acceptedNames: [String] = database.names().filter {
+    TimeZone(identifier: $0) != nil
+  }
+
+  /// The accepted names, as a set.
+  public static var accepted: Set<String> { Set(acceptedNames) }
 
   /// The length in UTF-8 bytes of the longest accepted name; a longer name is wrong without
   /// a search for what it might have meant.
-  public static let longestName: Int = accepted.map(\.utf8.count).max() ?? 0
+  public static var longestName: Int {
+    acceptedNames.lazy.map(\.utf8.count).max() ?? TimeZoneDatabase.maximumNameLength
+  }
 
-  /// The zone named `name`, or `nil` unless `name` is an accepted name.
+  /// The zone named `name`, or `nil` unless the database defines it (spelt exactly) and
+  /// Foundation knows its rules.
   ///
-  /// - Complexity: O(*n*) in the length of `name` (one hash), never a search.
+  /// - Complexity: One file check; never a walk of the database or a search.
   public static func zone(named name: String) -> TimeZone? {
-    guard name.utf8.count <= longestName, accepted.contains(name) else { return nil }
+    zone(named: name, in: database)
+  }
+
+  /// The zone named `name` in `database`, as ``zone(named:)`` decides.
+  public static func zone(named name: String, in database: TimeZoneDatabase) -> TimeZone? {
+    guard database.defines(name) else { return nil }
     return TimeZone(identifier: name)
   }
 
-  /// Why `name` cannot be a schedule's time zone, or `nil` when it can. The message quotes
-  /// the name with control characters escaped, and says what to write instead, without a
-  /// "did you mean" (``suggestionCandidates(for:)`` tells a caller whether to look for one).
+  /// Why `name` cannot be a time zone, or `nil` when it can. The message quotes the name
+  /// with control characters escaped, and says what to write instead, without a "did you
+  /// mean" (``suggestionCandidates(for:)`` tells a caller whether to look for one).
   public static func problem(with name: String) -> String? {
     if zone(named: name) != nil { return nil }
     let shown = UnsafeText.escaped(name, limit: 64)
@@ -47,21 +64,38 @@ public enum TimeZoneName {
       return "time zone '\(shown)' is an offset, which cron reads with the opposite sign; "
         + "use an IANA name such as 'Europe/Prague' or 'UTC'"
     }
+    if !name.isEmpty, name.utf8.count <= TimeZoneDatabase.maximumNameLength,
+      !TimeZoneDatabase.isPlainName(name)
+    {
+      return "time zone '\(shown)' is not a tz database name; write a name relative to "
+        + "\(database.directory), such as 'Europe/Prague' or 'UTC'"
+    }
     return "unknown time zone '\(shown)'"
   }
 
-  /// The names to look through for a "did you mean": none for a name longer than any real
-  /// zone, or one holding control characters, so that rejecting a huge name costs no search.
+  /// The names to look through for a "did you mean": the accepted names, or none for a name
+  /// longer than any real zone, an offset, or one holding control characters, so that
+  /// rejecting a huge name costs no search.
   public static func suggestionCandidates(for name: String) -> [String] {
-    guard name.utf8.count <= longestName + 3,
+    guard name.utf8.count <= TimeZoneDatabase.maximumNameLength,
       !name.unicodeScalars.contains(where: \.isUnsafeInOneLine),
       !isOffsetName(name)
     else { return [] }
-    return accepted.sorted()
+    return acceptedNames
   }
 
-  /// Whether `name` looks like a POSIX offset zone (`GMT+5`, `UTC-3`, `EST5EDT`, `Etc/GMT+5`)
-  /// rather than a place.
+  /// The problem with `name` and, where one is close, a "did you mean"; `nil` when `name`
+  /// is accepted.
+  public static func problemWithSuggestion(for name: String) -> String? {
+    guard var message = problem(with: name) else { return nil }
+    if let suggestion = Spelling.closest(to: name, among: suggestionCandidates(for: name)) {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    return message
+  }
+
+  /// Whether `name`, which is not a zone, looks like a POSIX offset zone (`GMT+5`, `UTC-3`,
+  /// `UTC+05:30`, `EST5`) rather than a place.
   static func isOffsetName(_ name: String) -> Bool {
     let hasDigit = name.unicodeScalars.contains { ("0"..."9").contains($0) }
     return (hasDigit && !name.contains("/")) || (name.hasPrefix("Etc/GMT") && name.count > 7)

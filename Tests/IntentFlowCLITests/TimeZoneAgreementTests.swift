@@ -43,13 +43,34 @@ struct TimeZoneAgreementTests {
 
   @Test(
     "next refuses the offset zones that cron reads with the opposite sign",
-    arguments: ["GMT+5", "UTC+5", "GMT-14", "EST5EDT"])
+    arguments: ["GMT+5", "UTC+5", "GMT-14", "UTC+05:30"])
   func offsetZones(zone: String) async throws {
     let result = try await CLIHarness().run(["next", "0 7 * * *", "--timezone", zone])
     #expect(result.status == 2)
     #expect(
       result.errors.contains(
         "time zone '\(zone)' is an offset, which cron reads with the opposite sign"))
+  }
+
+  @Test(
+    "next takes every zone of the tz database, links included",
+    arguments: [
+      ("Asia/Kolkata", "2026-01-01T07:00:00+05:30"), ("US/Eastern", "2026-01-01T07:00:00-05:00"),
+      ("Asia/Calcutta", "2026-01-01T07:00:00+05:30"),
+    ])
+  func databaseZones(zone: String, first: String) async throws {
+    let result = try await CLIHarness().run([
+      "next", "0 7 * * *", "--timezone", zone, "--after", "2025-12-31T12:00:00Z", "-n", "1",
+    ])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == first + "\n")
+  }
+
+  @Test("a misspelt zone is refused with a suggestion from the tz database")
+  func misspeltZone() async throws {
+    let result = try await CLIHarness().run(["next", "0 7 * * *", "--timezone", "Asia/Kolkatta"])
+    #expect(result.status == 2)
+    #expect(result.errors.contains("unknown time zone 'Asia/Kolkatta'; did you mean 'Asia/Kolkata'?"))
   }
 
   @Test("next refuses a huge zone name at once, without a suggestion")

@@ -45,7 +45,7 @@ struct HostileWorkflowTests {
 
   @Test(
     "offset zones that cron would read with the opposite sign are refused",
-    arguments: ["GMT+5", "UTC+5", "GMT-14", "EST5EDT", "CST6CDT", "Etc/GMT+5", "UTC-03:00"])
+    arguments: ["GMT+5", "UTC+5", "GMT-14", "EST5", "UTC+05:30", "Etc/GMT+15", "UTC-03:00"])
   func offsetZones(zone: String) {
     #expect(
       Harness.diagnostics(workflow(zone: zone)) == [

@@ -65,12 +65,8 @@ enum NextCommand: Command {
     }
     if let name = command[Self.timezone] {
       guard let named = TimeZoneName.zone(named: name) else {
-        var message = TimeZoneName.problem(with: name) ?? "unknown time zone '\(name)'"
-        let candidates = TimeZoneName.suggestionCandidates(for: name)
-        if let suggestion = Spelling.closest(to: name, among: candidates) {
-          message += "; did you mean '\(suggestion)'?"
-        }
-        throw command.usageError(message)
+        throw command.usageError(
+          TimeZoneName.problemWithSuggestion(for: name) ?? "unknown time zone '\(name)'")
       }
       zone = named
     }

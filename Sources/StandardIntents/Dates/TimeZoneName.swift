@@ -1,3 +1,4 @@
+import Cron
 import IntentKit
 import Suggestions
 
@@ -7,8 +8,9 @@ import Suggestions
   import Foundation
 #endif
 
-/// The `timezone` parameter of the date intents: an IANA name (`Europe/Prague`), `UTC`, or
-/// a fixed offset (`+02:00`, `-0530`, `Z`).
+/// The `timezone` parameter of the date intents: a zone of the system's tz database
+/// (`Europe/Prague`, `Asia/Kolkata`, `US/Eastern`: the one list schedules and `intentflow
+/// next` accept, ``Cron/TimeZoneName``), `UTC`, or a fixed offset (`+02:00`, `-0530`, `Z`).
 enum TimeZoneName {
   /// The zone `name` names, or `nil`.
   static func zone(_ name: String) -> TimeZone? {
@@ -20,16 +22,24 @@ enum TimeZoneName {
     if let first = name.first, first == "+" || first == "-" {
       return offset(name).flatMap { TimeZone(secondsFromGMT: $0) }
     }
-    return TimeZone(identifier: name)
+    return Cron.TimeZoneName.zone(named: name)
   }
 
   /// Accepts a name that names a zone; any other is unsupported.
   static func resolve(_ name: String?) -> ParameterResolution<String?> {
     guard let name else { return .success(nil) }
     if zone(name) != nil { return .success(name) }
-    return .unsupported(
-      reason: "'\(name)' is not a time zone; use an IANA name such as Europe/Prague or "
-        + "America/New_York, UTC, or an offset such as +02:00")
+    let shown = UnsafeText.escaped(name, limit: 64)
+    var reason = "'\(shown)' is not a time zone"
+    if let suggestion = Spelling.closest(
+      to: name, among: Cron.TimeZoneName.suggestionCandidates(for: name))
+    {
+      reason += "; did you mean '\(suggestion)'?"
+    } else {
+      reason += "; use an IANA name such as Europe/Prague or America/New_York, UTC, or "
+        + "an offset such as +02:00"
+    }
+    return .unsupported(reason: reason)
   }
 
   /// `+02:00`, `+0200` or `+02` as seconds east of UTC.

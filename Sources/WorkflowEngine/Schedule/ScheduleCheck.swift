@@ -1,6 +1,5 @@
 import Cron
 import IntentKit
-import Suggestions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -21,13 +20,10 @@ public enum ScheduleCheck {
       location.column += error.column  // the opening quote, then the 1-based column
       diagnostics.append(Diagnostic(.error, "invalid schedule: \(error.description)", at: location))
     }
-    if let name = schedule.timeZone, var message = TimeZoneName.problem(with: name) {
+    if let name = schedule.timeZone, var message = TimeZoneName.problemWithSuggestion(for: name) {
       // Bounded: no candidates for a name longer than any zone, so a huge name is refused
       // at once instead of after an edit-distance search proportional to its length.
-      let candidates = TimeZoneName.suggestionCandidates(for: name)
-      if let suggestion = Spelling.closest(to: name, among: candidates) {
-        message += "; did you mean '\(suggestion)'?"
-      } else if !message.contains("IANA") {
+      if !message.contains("did you mean"), !message.contains("such as") {
         message += "; use an IANA name such as 'Europe/Prague' or 'UTC'"
       }
       diagnostics.append(Diagnostic(.error, message, at: schedule.timeZoneLocation))

@@ -63,6 +63,32 @@ struct FormatParseDateTests {
     #expect(error.message.contains("'\(timezone)' is not a time zone"))
   }
 
+  @Test(
+    "the date intents take the tz database's zones, as schedules do, and refuse offset names",
+    arguments: [
+      ("Asia/Kolkata", "2026-03-25 14:30"), ("US/Eastern", "2026-03-25 05:00"),
+      ("Asia/Calcutta", "2026-03-25 14:30"),
+    ])
+  func databaseZones(zone: String, expected: String) async throws {
+    let output = try await harness.output(
+      "date.format",
+      ["date": .date(DataHarness.now), "format": .text("yyyy-MM-dd HH:mm"), "timezone": .text(zone)])
+    #expect(output == .text(expected))
+  }
+
+  @Test("an offset name such as GMT+5 is no time zone of the date intents")
+  func offsetName() async throws {
+    let error = try #require(
+      await harness.error(
+        "date.format", ["date": .date(DataHarness.now), "timezone": .text("GMT+5")]))
+    #expect(error.code == .unsupported)
+    #expect(error.message.contains("'GMT+5' is not a time zone"))
+    let misspelt = try #require(
+      await harness.error(
+        "date.format", ["date": .date(DataHarness.now), "timezone": .text("Asia/Kolkatta")]))
+    #expect(misspelt.message.hasSuffix("'Asia/Kolkatta' is not a time zone; did you mean 'Asia/Kolkata'?"))
+  }
+
   @Test("a format with letters that are no pattern fields is unsupported")
   func badFormat() async throws {
     let error = try #require(
