@@ -20,6 +20,8 @@ import CSQLite
 final class Connection: @unchecked Sendable {
   let handle: OpaquePointer
   let path: String
+  /// How setting the file up (opening, migrating) waits for other connections doing so.
+  var busyWait: BusyWait = .standard
   private var statements: [String: PreparedStatement] = [:]
   private var useClock: UInt64 = 0
   /// How many statements were found in the cache, and how many had to be prepared.
@@ -42,7 +44,12 @@ final class Connection: @unchecked Sendable {
   /// Opens (creating if needed) the file at `path` with the settings every IntentFlow database
   /// uses: WAL journal, `synchronous=NORMAL`, a 5 s busy timeout and foreign keys; a new file
   /// gets `pageSize` bytes a page when one is given (an existing file keeps its own).
-  static func open(path: String, pageSize: Int? = nil) throws(StorageError) -> Connection {
+  ///
+  /// Setting the file up waits, as ``BusyWait`` describes, where another connection is
+  /// setting it up too.
+  static func open(
+    path: String, pageSize: Int? = nil, busyWait: BusyWait = .standard
+  ) throws(StorageError) -> Connection {
     createPrivately(path)
     var handle: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -66,14 +73,19 @@ final class Connection: @unchecked Sendable {
     // often that the mean grows; `IntentFlowBenchmarks wal` measures 1,000, 400, 200, 100.
     sqlite3_wal_autocheckpoint(handle, Self.walPages)
     let connection = Connection(handle: handle, path: path)
+    connection.busyWait = busyWait
     do {
       // The first statements read the file, so a file that is not a database fails here.
       // The page size must be set before the journal becomes a WAL, and only changes a file
       // that has no pages yet.
-      let pageSetting = pageSize.map { "PRAGMA page_size = \($0); " } ?? ""
-      try connection.execute(
-        pageSetting
-          + "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+      let pageSetting = pageSize.map { "PRAGMA page_size = \($0)" } ?? ""
+      // Each pragma alone, so that a retry after a busy failure repeats only that one.
+      for setting in [
+        pageSetting, "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL",
+        "PRAGMA foreign_keys = ON",
+      ] where !setting.isEmpty {
+        try busyWait.retrying { () throws(StorageError) in try connection.execute(setting) }
+      }
     } catch {
       throw StorageError(
         code: error.code, message: error.message, path: path, action: "cannot open database")

@@ -14,27 +14,34 @@ extension Database {
   ///   refusing a database whose version is newer than `migrations.count` (written by a newer
   ///   release, which this one could misread).
   public func migrate(_ migrations: [String]) throws(StorageError) {
-    let target = migrations.count
+    // Processes that open a new file at once may find it busy where SQLite does not wait.
     try withConnection { connection throws(StorageError) in
-      let version = try connection.userVersion()
-      if version == target { return }
-      try refuseNewer(version, than: target)
-      try connection.immediateTransaction { () throws(StorageError) in
-        // Another process may have migrated the file since the read above.
-        let version = try connection.userVersion()
-        try refuseNewer(version, than: target)
-        guard version < target else { return }
-        for step in version..<target {
-          do throws(StorageError) {
-            try connection.execute(migrations[step])
-          } catch {
-            throw StorageError(
-              code: error.code, message: error.message, path: path, sql: error.sql,
-              action: migrationAction(to: step + 1, sql: error.sql))
-          }
-        }
-        try connection.run("PRAGMA user_version = \(target)", [])
+      try connection.busyWait.retrying { () throws(StorageError) in
+        try migrate(migrations, on: connection)
       }
+    }
+  }
+
+  private func migrate(_ migrations: [String], on connection: Connection) throws(StorageError) {
+    let target = migrations.count
+    let version = try connection.userVersion()
+    if version == target { return }
+    try refuseNewer(version, than: target)
+    try connection.immediateTransaction { () throws(StorageError) in
+      // Another process may have migrated the file since the read above.
+      let version = try connection.userVersion()
+      try refuseNewer(version, than: target)
+      guard version < target else { return }
+      for step in version..<target {
+        do throws(StorageError) {
+          try connection.execute(migrations[step])
+        } catch {
+          throw StorageError(
+            code: error.code, message: error.message, path: path, sql: error.sql,
+            action: migrationAction(to: step + 1, sql: error.sql))
+        }
+      }
+      try connection.run("PRAGMA user_version = \(target)", [])
     }
   }
 

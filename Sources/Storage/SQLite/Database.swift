@@ -46,7 +46,8 @@ public final class Database: Sendable {
   ///
   /// The connection uses a WAL journal, `synchronous=NORMAL` (a committed transaction survives
   /// a crash of the process, and the database survives a power cut), a 5000 ms busy timeout,
-  /// and enforces foreign keys.
+  /// and enforces foreign keys. Setting up a file that another process is setting up at the
+  /// same moment waits for it (up to 5 s), as a write does.
   /// - Parameters:
   ///   - path: The file's path.
   ///   - pageSize: The bytes a page (a power of two, 512–65,536) for a file made now; `nil`
@@ -55,12 +56,18 @@ public final class Database: Sendable {
   /// - Throws: ``StorageError`` naming the path when the directory cannot be created, the file
   ///   cannot be opened or created, or it is not an SQLite database.
   /// - Complexity: A few hundred microseconds; see `IntentFlowBenchmarks store`.
-  public init(path: String, pageSize: Int? = nil) throws(StorageError) {
+  public convenience init(path: String, pageSize: Int? = nil) throws(StorageError) {
+    try self.init(path: path, pageSize: pageSize, busyWait: .standard)
+  }
+
+  /// Opens the database at `path`, waiting out a busy file as `busyWait` says.
+  init(path: String, pageSize: Int? = nil, busyWait: BusyWait) throws(StorageError) {
     if path != ":memory:" {
       try Directories.createParent(of: path)
     }
     self.path = path
-    self.connection = Mutex(try Connection.open(path: path, pageSize: pageSize))
+    self.connection = Mutex(
+      try Connection.open(path: path, pageSize: pageSize, busyWait: busyWait))
   }
 
   /// Opens a new, empty database that lives in memory and ends with this object.
