@@ -36,7 +36,10 @@ struct TimeZoneNameTests {
     "the reason for a refusal says what is wrong",
     arguments: [
       ("UTC+05:30", "time zone 'UTC+05:30' is an offset, which cron reads with the opposite sign"),
-      ("../etc/passwd", "time zone '../etc/passwd' is not a tz database name; write a name relative to"),
+      (
+        "../etc/passwd",
+        "time zone '../etc/passwd' is not a tz database name; write a name relative to"
+      ),
       ("Asia/Kolkatta", "unknown time zone 'Asia/Kolkatta'; did you mean 'Asia/Kolkata'?"),
     ])
   func reasons(name: String, expected: String) throws {

@@ -70,7 +70,8 @@ struct TimeZoneAgreementTests {
   func misspeltZone() async throws {
     let result = try await CLIHarness().run(["next", "0 7 * * *", "--timezone", "Asia/Kolkatta"])
     #expect(result.status == 2)
-    #expect(result.errors.contains("unknown time zone 'Asia/Kolkatta'; did you mean 'Asia/Kolkata'?"))
+    #expect(
+      result.errors.contains("unknown time zone 'Asia/Kolkatta'; did you mean 'Asia/Kolkata'?"))
   }
 
   @Test("next refuses a huge zone name at once, without a suggestion")

@@ -36,7 +36,8 @@ enum TimeZoneName {
     {
       reason += "; did you mean '\(suggestion)'?"
     } else {
-      reason += "; use an IANA name such as Europe/Prague or America/New_York, UTC, or "
+      reason +=
+        "; use an IANA name such as Europe/Prague or America/New_York, UTC, or "
         + "an offset such as +02:00"
     }
     return .unsupported(reason: reason)

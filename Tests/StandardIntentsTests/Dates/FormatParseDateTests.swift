@@ -72,7 +72,10 @@ struct FormatParseDateTests {
   func databaseZones(zone: String, expected: String) async throws {
     let output = try await harness.output(
       "date.format",
-      ["date": .date(DataHarness.now), "format": .text("yyyy-MM-dd HH:mm"), "timezone": .text(zone)])
+      [
+        "date": .date(DataHarness.now), "format": .text("yyyy-MM-dd HH:mm"),
+        "timezone": .text(zone),
+      ])
     #expect(output == .text(expected))
   }
 
@@ -86,7 +89,9 @@ struct FormatParseDateTests {
     let misspelt = try #require(
       await harness.error(
         "date.format", ["date": .date(DataHarness.now), "timezone": .text("Asia/Kolkatta")]))
-    #expect(misspelt.message.hasSuffix("'Asia/Kolkatta' is not a time zone; did you mean 'Asia/Kolkata'?"))
+    #expect(
+      misspelt.message.hasSuffix("'Asia/Kolkatta' is not a time zone; did you mean 'Asia/Kolkata'?")
+    )
   }
 
   @Test("a format with letters that are no pattern fields is unsupported")
