@@ -16,8 +16,9 @@ public enum UnsafeText {
       + "\(code(scalar)); write it on one line, without control characters"
   }
 
-  /// `text` with each unsafe character written as `\u{XXXX}` (and `\` as `\\`), cut to
-  /// `limit` characters with `…`, so that it can be quoted in a message or a comment.
+  /// `text` with each unsafe character written as `\u{XXXX}`, each byte of a file name that
+  /// is not UTF-8 as `\xE9` (see ``FileSystemPath``), and `\` as `\\`, cut to `limit`
+  /// characters with `…`, so that it can be quoted in a message or a comment.
   public static func escaped(_ text: String, limit: Int = .max) -> String {
     var result = ""
     var count = 0
@@ -31,6 +32,8 @@ public enum UnsafeText {
         result += "\\\\"
       } else if scalar.isUnsafeInOneLine {
         result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else if let byte = scalar.rawByte {
+        result += Self.byteEscape(byte)
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -41,12 +44,20 @@ public enum UnsafeText {
   /// `text` as a terminal may show it: every unsafe character except those in `kept` is
   /// replaced by one visible scalar (its Control Pictures symbol, `␛` for ESC, or `�` for
   /// the C1 controls and separators), so the terminal never acts on an escape sequence
-  /// from a file name or a workflow, and columns counted in scalars stay where they were.
+  /// from a file name or a workflow, and columns counted in scalars stay where they were. A
+  /// byte of a file name that is not UTF-8 is shown as `\xE9`.
   public static func shown(_ text: String, keeping kept: Set<Unicode.Scalar> = []) -> String {
-    guard text.unicodeScalars.contains(where: { $0.isUnsafeInOneLine && !kept.contains($0) })
+    guard
+      text.unicodeScalars.contains(where: {
+        ($0.isUnsafeInOneLine && !kept.contains($0)) || $0.isRawByte
+      })
     else { return text }
     var result = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
+      if let byte = scalar.rawByte {
+        result.append(contentsOf: byteEscape(byte).unicodeScalars)
+        continue
+      }
       guard scalar.isUnsafeInOneLine, !kept.contains(scalar) else {
         result.append(scalar)
         continue
@@ -60,6 +71,12 @@ public enum UnsafeText {
       result.append(picture.flatMap(Unicode.Scalar.init) ?? "\u{FFFD}")
     }
     return String(result)
+  }
+
+  /// `\xE9`: how a byte of a file name that is not UTF-8 is shown.
+  public static func byteEscape(_ byte: UInt8) -> String {
+    let hex = String(byte, radix: 16, uppercase: true)
+    return "\\x" + (hex.count == 1 ? "0" : "") + hex
   }
 
   /// The `U+XXXX` name of a scalar, for messages.

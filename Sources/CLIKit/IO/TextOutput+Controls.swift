@@ -12,8 +12,11 @@ import Suggestions
 /// and a carriage return that begins or ends one write (how ``ProgressBar`` redraws its line;
 /// at the start of a line it moves nothing).
 ///
+/// A file name's bytes that are not UTF-8 (see `FileSystemPath`) are shown as `\xE9`.
+///
 /// Standard output that is not a terminal is data (a pipe, a file, `$(…)`): it stays byte for
-/// byte what the workflow produced, as `jq` and scripts expect. JSON escapes the C0 controls
+/// byte what the workflow produced, as `jq` and scripts expect; a file name that is not UTF-8
+/// is written as its own bytes (a crontab line names the file cron must open). JSON escapes the C0 controls
 /// itself, so `--json` is the same on a terminal but for DEL and the C1 controls.
 extension TextOutput {
   /// This output, with the control characters of what is written shown as visible symbols.
@@ -48,13 +51,17 @@ extension TextOutput {
   /// `text` with its control characters shown, but for what ``showingControls(keepingStyles:)``
   /// lets pass.
   static func shown(_ text: String, keepingStyles: Bool) -> String {
-    guard text.unicodeScalars.contains(where: \.isUnsafeInOneLine) else { return text }
+    guard text.unicodeScalars.contains(where: { $0.isUnsafeInOneLine || $0.isRawByte }) else {
+      return text
+    }
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var index = 0
     while index < scalars.count {
       let scalar = scalars[index]
       switch scalar {
+      case _ where scalar.isRawByte:
+        result.append(contentsOf: UnsafeText.shown(String(scalar)).unicodeScalars)
       case _ where !scalar.isUnsafeInOneLine, "\n", "\t":
         result.append(scalar)
       case "\r" where index == 0 || index == scalars.count - 1:

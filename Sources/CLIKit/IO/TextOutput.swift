@@ -1,3 +1,5 @@
+import Suggestions
+
 #if canImport(Glibc)
   internal import Glibc
 #elseif canImport(Musl)
@@ -47,7 +49,8 @@ public struct TextOutput: Sendable {
     self.init(
       write: { text in
         fflush(nil)
-        Self.writeAll(Array(text.utf8), to: descriptor)
+        // A file name that is not UTF-8 goes out as its bytes (`RawBytes`).
+        Self.writeAll(RawBytes.encode(text), to: descriptor)
       },
       flush: { fflush(nil) })
   }

@@ -1,4 +1,5 @@
 import IntentKit
+import Suggestions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -27,42 +28,42 @@ struct TarWriter {
 
   /// Adds the file or folder at `path` as `name`, a folder with everything in it. The path
   /// itself is followed if it is a link the user named; links inside folders are not.
+  ///
+  /// Paths and names are in the text form of ``FileSystemPath``: a name that is not UTF-8 is
+  /// reached, and stored in the archive, as its bytes.
+  ///
+  /// - Throws: For an entry that cannot be read, and for one that an archive cannot hold (a
+  ///   named pipe, a device, a socket): leaving it out would make an incomplete archive that
+  ///   looks complete.
   mutating func add(_ path: String, as name: String, followLink: Bool) throws {
     if excluded.contains(path) { return }
-    var info = stat()
-    let found =
-      followLink ? stat(path, &info) == 0 || lstat(path, &info) == 0 : lstat(path, &info) == 0
-    guard found else { throw IntentError("cannot archive '\(path)': \(Paths.reason())") }
+    let location = FileSystemPath(path)
+    let found = followLink ? location.status() ?? location.entryStatus() : location.entryStatus()
+    guard let info = found else { throw IntentError("cannot archive '\(path)': \(Paths.reason())") }
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
       try header(name: name + "/", info: info, type: "5", size: 0)
-      guard let handle = opendir(path) else {
+      guard let children = location.entries() else {
         throw IntentError("cannot archive the folder '\(path)': \(Paths.reason())")
       }
-      var names: [String] = []
-      while let entry = readdir(handle) {
-        let child = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-          String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        if child != "." && child != ".." { names.append(child) }
-      }
-      closedir(handle)
-      for child in names.sorted() {
+      for child in children.map(\.text).sorted() {
         try add(Paths.join(path, child), as: name + "/" + child, followLink: false)
       }
     case S_IFLNK:
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(path, &buffer, buffer.count - 1)
+      var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = location.withCString { readlink($0, &buffer, buffer.count - 1) }
       guard length >= 0 else {
         throw IntentError("cannot read the link '\(path)': \(Paths.reason())")
       }
-      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let target = FileSystemPath(bytes: buffer[..<length]).text
       try header(name: name, info: info, type: "2", size: 0, link: target)
     case S_IFREG:
       try header(name: name, info: info, type: "0", size: Int(info.st_size))
-      try content(of: path, size: Int(info.st_size))
+      try content(of: location, size: Int(info.st_size))
     default:
-      return  // devices, sockets and pipes have no content to archive
+      throw IntentError(
+        "cannot archive '\(path)': it is \(Paths.kind(of: info.st_mode)), which an archive "
+          + "does not hold; move it out of the folder, or archive the files around it")
     }
   }
 
@@ -82,18 +83,23 @@ struct TarWriter {
       let mtime = Int(info.st_mtim.tv_sec)
     #endif
     var extended: [(String, String)] = []
-    let nameBytes = Array(name.utf8)
-    let linkBytes = Array(link.utf8)
+    let nameBytes = RawBytes.encode(name)
+    let linkBytes = RawBytes.encode(link)
     if nameBytes.count > 100 { extended.append(("path", name)) }
     if linkBytes.count > 100 { extended.append(("linkpath", link)) }
     if size > 0o77777777777 { extended.append(("size", String(size))) }
+    // pax records are UTF-8 unless the header says otherwise; a name that is not UTF-8 is
+    // stored as its bytes, and `hdrcharset` tells tar to take them as they are.
+    if extended.contains(where: { RawBytes.contains(in: $0.1) }) {
+      extended.insert(("hdrcharset", "BINARY"), at: 0)
+    }
     if !extended.isEmpty {
       var records: [UInt8] = []
       for (key, value) in extended { records += Self.paxRecord(key, value) }
       try emit(
         Self.block(
-          name: Array("PaxHeader/\(Paths.name(of: name))".utf8.prefix(100)), mode: 0o644,
-          uid: 0, gid: 0, size: records.count, mtime: mtime, type: "x", link: []))
+          name: Array(RawBytes.encode("PaxHeader/\(Paths.name(of: name))").prefix(100)),
+          mode: 0o644, uid: 0, gid: 0, size: records.count, mtime: mtime, type: "x", link: []))
       try emit(records)
       try pad(records.count)
     }
@@ -107,10 +113,11 @@ struct TarWriter {
 
   /// A pax record: `LENGTH key=value\n`, where LENGTH counts the whole record, itself too.
   static func paxRecord(_ key: String, _ value: String) -> [UInt8] {
-    let body = " \(key)=\(value)\n".utf8.count
+    let record = RawBytes.encode(" \(key)=\(value)\n")
+    let body = record.count
     var length = body + String(body).count
     if String(length).count != String(body).count { length = body + String(length).count }
-    return Array("\(length) \(key)=\(value)\n".utf8)
+    return Array(String(length).utf8) + record
   }
 
   /// One 512-byte ustar header.
@@ -150,8 +157,9 @@ struct TarWriter {
 
   /// Streams a file's bytes: exactly `size` of them, padded with zeros if the file shrank
   /// while it was read, cut if it grew, so that the archive stays well-formed.
-  private mutating func content(of path: String, size: Int) throws {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  private mutating func content(of location: FileSystemPath, size: Int) throws {
+    let path = location.text
+    let descriptor = location.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
     guard descriptor >= 0 else { throw IntentError("cannot read '\(path)': \(Paths.reason())") }
     defer { close(descriptor) }
     var buffer = [UInt8](repeating: 0, count: 256 * 1024)

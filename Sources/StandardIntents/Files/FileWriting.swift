@@ -1,4 +1,5 @@
 import IntentKit
+import Suggestions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -24,25 +25,29 @@ enum FileWriting {
   static func replace(_ path: String, fill: (Int32, String) throws -> Void) throws {
     let folder = Paths.folder(of: path)
     try requireFolder(folder, for: path)
-    var existing = stat()
-    let exists = lstat(path, &existing) == 0
-    if exists, (existing.st_mode & S_IFMT) == S_IFDIR {
+    let target = FileSystemPath(path)
+    let existing = target.entryStatus()
+    if let existing, (existing.st_mode & S_IFMT) == S_IFDIR {
       throw IntentError("'\(path)' is a folder; choose a file name inside it")
     }
-    // open(O_EXCL) with 0666 lets the kernel apply the umask, as for any new file.
+    // open(O_EXCL) with 0666 lets the kernel apply the umask, as for any new file. The name is
+    // short and of fixed length, not derived from the target's: a target name of 231 to 255
+    // bytes (the limit) left no room for a longer temporary one.
     var temporary = ""
     var descriptor: Int32 = -1
     repeat {
-      let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      temporary = Paths.join(folder, ".\(Paths.name(of: path)).intentflow-\(suffix)")
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      temporary = Paths.join(folder, temporaryName())
+      descriptor = FileSystemPath(temporary).withCString {
+        open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      }
     } while descriptor < 0 && errno == EEXIST
     guard descriptor >= 0 else {
       throw IntentError("cannot write in '\(folder)': \(Paths.reason())")
     }
+    let written = FileSystemPath(temporary)
     do {
       defer { close(descriptor) }
-      if exists, (existing.st_mode & S_IFMT) == S_IFREG {
+      if let existing, (existing.st_mode & S_IFMT) == S_IFREG {
         fchmod(descriptor, existing.st_mode & 0o7777)
       }
       try fill(descriptor, temporary)
@@ -50,20 +55,28 @@ enum FileWriting {
         throw IntentError("cannot write '\(path)': \(Paths.reason())")
       }
     } catch {
-      unlink(temporary)
+      _ = written.withCString { unlink($0) }
       throw error
     }
-    guard rename(temporary, path) == 0 else {
+    guard written.withCString({ old in target.withCString { rename(old, $0) } }) == 0 else {
       let reason = Paths.reason()
-      unlink(temporary)
+      _ = written.withCString { unlink($0) }
       throw IntentError("cannot write '\(path)': \(reason)")
     }
+  }
+
+  /// `.intentflow-` and 13 random base-36 digits: 25 bytes, whatever the target is called.
+  static func temporaryName() -> String {
+    let digits = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    return ".intentflow-" + String(repeating: "0", count: 13 - digits.count) + digits
   }
 
   /// Adds `bytes` to the end of `path`, creating it if needed.
   static func append(_ bytes: [UInt8], to path: String) throws {
     try requireFolder(Paths.folder(of: path), for: path)
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+    let descriptor = FileSystemPath(path).withCString {
+      open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+    }
     guard descriptor >= 0 else {
       throw IntentError("cannot append to '\(path)': \(Paths.reason())")
     }
@@ -74,7 +87,9 @@ enum FileWriting {
   /// Creates `path` with `bytes`; fails if anything is already there.
   static func create(_ bytes: [UInt8], at path: String) throws {
     try requireFolder(Paths.folder(of: path), for: path)
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    let descriptor = FileSystemPath(path).withCString {
+      open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    }
     guard descriptor >= 0 else {
       if errno == EEXIST {
         throw IntentError(
@@ -102,8 +117,7 @@ enum FileWriting {
   }
 
   private static func requireFolder(_ folder: String, for path: String) throws {
-    var info = stat()
-    guard stat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+    guard let info = FileSystemPath(folder).status(), (info.st_mode & S_IFMT) == S_IFDIR else {
       throw IntentError(
         "cannot write '\(path)': the folder '\(folder)' does not exist; create it first with "
           + "files.makeFolder")

@@ -42,6 +42,21 @@ enum Paths {
     folder == "/" ? "/" + name : folder + "/" + name
   }
 
+  /// What a file that is not a regular file, a folder or a link is, for messages: `a named
+  /// pipe (FIFO)`, `a character device`, `a block device`, `a socket`.
+  static func kind(of mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFREG: return "a regular file"
+    case S_IFDIR: return "a folder"
+    case S_IFLNK: return "a symbolic link"
+    case S_IFIFO: return "a named pipe (FIFO)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    default: return "not a regular file"
+    }
+  }
+
   /// The system's description of `errno`, lowercase: `no such file or directory`.
   static func reason(_ code: Int32 = errno) -> String {
     let text = String(cString: strerror(code))

@@ -1,9 +1,10 @@
 public import IntentKit
+import Suggestions
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// `files.read`: a text file's contents.
@@ -26,17 +27,46 @@ public struct ReadFile: AppIntent {
   public init() {}
 
   public func perform() async throws -> IntentResult<String> {
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: file.path))
-    } catch {
-      throw IntentError("cannot read '\(file.path)': \(FileErrors.reason(error))")
-    }
-    guard let text = String(validating: data, as: UTF8.self) else {
+    let bytes = try Self.contents(of: file.path)
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       throw IntentError(
         "'\(file.path)' is not UTF-8 text (it may be binary or in another encoding); "
           + "convert it first, for example with iconv")
     }
     return .result(value: text)
+  }
+
+  /// The bytes of the regular file at `path`. It is opened without blocking and its type
+  /// checked through the descriptor, so a named pipe or a device is refused at once rather
+  /// than waited on (a FIFO's `open` waits for a writer) or read without end.
+  static func contents(of path: String) throws -> [UInt8] {
+    let descriptor = FileSystemPath(path).withCString {
+      open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    }
+    guard descriptor >= 0 else {
+      throw IntentError("cannot read '\(path)': \(Paths.reason())")
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw IntentError("cannot read '\(path)': \(Paths.reason())")
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw IntentError(
+        "cannot read '\(path)': it is \(Paths.kind(of: info.st_mode)), not a regular file; "
+          + "files.read reads files")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size) + 1)
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw IntentError("cannot read '\(path)': \(Paths.reason())")
+      }
+      if count == 0 { return bytes }
+      bytes.append(contentsOf: buffer[..<count])
+    }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import StandardIntents
+import TestSupport
 import Testing
 
 @Suite("files.archive")
@@ -74,5 +75,36 @@ struct ArchiveFilesTests {
     #expect(
       clash.message.hasSuffix(
         "two of the files are called 'x.txt'; an archive holds each name once"))
+  }
+
+  @Test("a name that is not UTF-8 is archived as its bytes, and tar extracts the same bytes")
+  func latin1Name() async throws {
+    try harness.write("data/plain.txt", "plain")
+    let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)
+    #expect(RawFileNames.create(RawFileNames.path(harness.path("data"), name), "latin-1"))
+    let result = try await harness.run(
+      "files.archive", ["files": .text("data"), "to": .text("data.tar.gz")])
+    #expect(result.dialog == "Archived 3 entries in 'data.tar.gz'.")
+    try FileManager.default.createDirectory(
+      atPath: harness.path("out"), withIntermediateDirectories: false)
+    let extracted = try await runTool(["tar", "-xzf", "../data.tar.gz"], in: harness.path("out"))
+    #expect(extracted.status == 0, "\(extracted.output)")
+    #expect(RawFileNames.names(in: harness.path("out/data")) == [name, Array("plain.txt".utf8)])
+    #expect(RawFileNames.contents(RawFileNames.path(harness.path("out/data"), name)) == "latin-1")
+  }
+
+  @Test("a named pipe inside a folder fails the step, naming it")
+  func fifoRefused() async throws {
+    try harness.write("data/a.txt", "a")
+    #expect(mkfifo(harness.path("data/pipe"), 0o600) == 0)
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        "files.archive", ["files": .text("data"), "to": .text("data.tar.gz")])
+    }
+    #expect(
+      error.message.hasSuffix(
+        "cannot archive '\(harness.path("data/pipe"))': it is a named pipe (FIFO), which an "
+          + "archive does not hold; move it out of the folder, or archive the files around it"))
+    #expect(!harness.exists("data.tar.gz"))
   }
 }

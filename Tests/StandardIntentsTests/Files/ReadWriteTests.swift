@@ -94,4 +94,25 @@ struct ReadWriteTests {
       folder.message.hasSuffix(
         "the folder '\(harness.path("no"))' does not exist; create it first with files.makeFolder"))
   }
+
+  @Test("reading a named pipe says it is not a regular file, without waiting for a writer")
+  func fifo() async throws {
+    #expect(mkfifo(harness.path("pipe"), 0o600) == 0)
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("files.read", ["file": .text("pipe")])
+    }
+    #expect(
+      error.message.hasSuffix(
+        "cannot read '\(harness.path("pipe"))': it is a named pipe (FIFO), not a regular file; "
+          + "files.read reads files"))
+  }
+
+  @Test("overwrite replaces a file whose name is 255 bytes, the longest there is")
+  func longName() async throws {
+    let name = String(repeating: "n", count: 251) + ".txt"
+    try harness.write(name, "old")
+    _ = try await harness.run("files.write", ["text": .text("new"), "path": .text(name)])
+    #expect(harness.read(name) == "new")
+    #expect(harness.names() == [name])
+  }
 }

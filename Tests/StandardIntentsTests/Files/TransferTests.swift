@@ -87,4 +87,51 @@ struct TransferTests {
     #expect(
       error.message.hasSuffix("'\(harness.path("photo.jpeg"))' exists and is a file, not a folder"))
   }
+
+  @Test(
+    "moving or copying a file onto itself through a linked folder refuses and touches nothing",
+    arguments: ["files.move", "files.copy"])
+  func sameFileThroughLink(intent: String) async throws {
+    try harness.write("d/f.txt", "keep me")
+    #expect(symlink("d", harness.path("lnkdir")) == 0)
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        IntentIdentifier(intent),
+        ["file": .text("lnkdir/f.txt"), "to": .text("d"), "overwrite": .boolean(true)])
+    }
+    let verb = intent == "files.move" ? "moved" : "copied"
+    #expect(
+      error.message.hasSuffix(
+        "'\(harness.path("lnkdir/f.txt"))' and '\(harness.path("d/f.txt"))' are the same file; "
+          + "nothing was \(verb)"))
+    #expect(harness.read("d/f.txt") == "keep me")
+    #expect(harness.names(in: "d") == ["f.txt"])
+  }
+
+  @Test("a hard link is the same file too")
+  func sameFileHardLink() async throws {
+    try harness.write("a.txt", "keep me")
+    #expect(link(harness.path("a.txt"), harness.path("b.txt")) == 0)
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        "files.move", ["file": .text("a.txt"), "to": .text("b.txt"), "overwrite": .boolean(true)])
+    }
+    #expect(error.message.contains("are the same file"))
+    #expect(harness.read("a.txt") == "keep me")
+    #expect(harness.read("b.txt") == "keep me")
+  }
+
+  @Test("copying a folder into a link that points inside it refuses before writing anything")
+  func copyIntoItselfThroughLink() async throws {
+    try harness.write("album/inner/two.jpg", "2")
+    #expect(symlink("album/inner", harness.path("lnk")) == 0)
+    let error = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("files.copy", ["file": .text("album"), "to": .text("lnk")])
+    }
+    #expect(
+      error.message.hasSuffix(
+        "cannot copy the folder '\(harness.path("album"))' into itself "
+          + "('\(harness.path("lnk/album"))')"))
+    #expect(harness.names(in: "album/inner") == ["two.jpg"])
+  }
 }
