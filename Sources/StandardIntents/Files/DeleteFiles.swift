@@ -1,4 +1,5 @@
 public import IntentKit
+import Suggestions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -42,14 +43,14 @@ public struct DeleteFiles: AppIntent {
   public func perform() async throws -> IntentResult<Int> {
     var deleted = 0
     for file in files {
-      var info = stat()
-      guard lstat(file.path, &info) == 0 else { continue }  // already gone
+      guard FileSystemPath(file.path).entryStatus() != nil else { continue }  // already gone
       do {
-        try FileManager.default.removeItem(atPath: file.path)
+        try FileRemoval.remove(FileSystemPath(file.path))
         deleted += 1
       } catch {
         throw IntentError(
-          "cannot delete '\(file.path)': \(FileErrors.reason(error)) (\(deleted) deleted before)")
+          "cannot delete '\(file.path)': \(error.reason(removing: file.path)) "
+            + "(\(deleted) deleted before)")
       }
     }
     let noun = deleted == 1 ? "file" : "files"

@@ -1,4 +1,5 @@
 public import IntentKit
+import Suggestions
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -11,7 +12,8 @@ public import IntentKit
 
 /// A file or folder on this machine: the standard library's `File` entity.
 ///
-/// Its id is the absolute path. Text becomes a `File` through ``FileQuery``: a path, absolute
+/// Its id is the absolute path, in the text form of `FileSystemPath` (a name that is not
+/// UTF-8 keeps its bytes). Text becomes a `File` through ``FileQuery``: a path, absolute
 /// or relative to the current directory (`~/` is the home folder). Properties describe the
 /// file as it was when the value was made; a symbolic link shows its target's size, date and
 /// kind (see `Docs/StandardLibrary.md` for where links are followed).
@@ -66,8 +68,8 @@ public struct File: AppEntity, Hashable {
   /// The file at an absolute path, as it is now; `nil` when nothing is there. A symbolic
   /// link is described by its target; a dangling one by the link itself.
   public static func at(_ path: String) -> File? {
-    var info = stat()
-    guard stat(path, &info) == 0 || lstat(path, &info) == 0 else { return nil }
+    let location = FileSystemPath(path)
+    guard let info = location.status() ?? location.entryStatus() else { return nil }
     return File(path: path, info: info)
   }
 

@@ -55,27 +55,30 @@ struct FileListing {
   )
     throws
   {
-    guard let handle = opendir(directory) else {
+    let location = FileSystemPath(directory)
+    guard let handle = location.withCString({ opendir($0) }) else {
       if skipsUnreadableFolders && !relative.isEmpty { return }
       throw IntentError("cannot list '\(directory)': \(Paths.reason())")
     }
     defer { closedir(handle) }
     var folders: [(path: String, relative: String)] = []
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+      // The name's bytes, kept in the text form that reaches the file again.
+      let entryName = FileSystemPath.name(of: entry)
+      let name = entryName.text
       if name == "." || name == ".." { continue }
       if !includeHidden && name.hasPrefix(".") { continue }
       let path = Paths.join(directory, name)
       let key = relative.isEmpty ? name : relative + "/" + name
       var kind = entry.pointee.d_type
       if recursive && kind == UInt8(DT_UNKNOWN) {
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { kind = UInt8(DT_DIR) }
+        if let info = FileSystemPath(path).entryStatus(), (info.st_mode & S_IFMT) == S_IFDIR {
+          kind = UInt8(DT_DIR)
+        }
       }
       if recursive && kind == UInt8(DT_DIR) { folders.append((path, key)) }
-      guard fnmatch(pattern, name, 0) == 0, let file = File.at(path) else { continue }
+      let matches = entryName.withCString { fnmatch(pattern, $0, 0) } == 0
+      guard matches, let file = File.at(path) else { continue }
       found.append((key, file))
     }
     for folder in folders {

@@ -49,8 +49,9 @@ enum FileTransfer {
   /// Where `to` puts `source`: inside `to` when it is an existing folder, else at `to`.
   static func destination(of source: File, to: String, in directory: String) -> String {
     let target = Paths.absolute(to, in: directory)
-    var info = stat()
-    if stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, target != source.path {
+    if let info = FileSystemPath(target).status(), (info.st_mode & S_IFMT) == S_IFDIR,
+      target != source.path
+    {
       return Paths.join(target, source.name)
     }
     return target
@@ -81,9 +82,9 @@ enum FileTransfer {
           "'\(target)' already exists; set \"overwrite\": true to replace it")
       }
       do {
-        try manager.removeItem(atPath: target)
+        try FileRemoval.remove(to)
       } catch {
-        throw IntentError("cannot replace '\(target)': \(FileErrors.reason(error))")
+        throw IntentError("cannot replace '\(target)': \(error.reason(removing: target))")
       }
     }
     do {

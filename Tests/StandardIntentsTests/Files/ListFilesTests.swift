@@ -64,4 +64,27 @@ struct ListFilesTests {
         == "step 'files.list': 'folder' is unsupported: '\(harness.path("b.txt"))' is a file, "
         + "not a folder")
   }
+
+  @Test("a name that is not UTF-8 is listed, and the listed File reaches, moves and deletes it")
+  func latin1Name() async throws {
+    let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)
+    #expect(RawFileNames.create(RawFileNames.path(harness.path("sub"), name), "latin-1"))
+    let files = try await harness.run(
+      "files.list", ["folder": .text("sub"), "pattern": .text("caf*")]
+    ).output.files
+    #expect(files.count == 1)
+    let listed = try #require(files.first)
+    #expect(listed.size == 7)
+    let read = try await harness.run("files.read", ["file": .text(listed.path)])
+    #expect(read.output == .text("latin-1"))
+    _ = try await harness.run("files.move", ["file": .text(listed.path), "to": .text(".")])
+    #expect(RawFileNames.contents(RawFileNames.path(harness.directory, name)) == "latin-1")
+    let moved = try #require(
+      try await harness.run("files.list", ["pattern": .text("caf*")]).output.files.first)
+    let deleted = try await harness.run(
+      "files.delete",
+      ["files": .list([.text(moved.path)]), "confirmBeforeDeleting": .boolean(false)])
+    #expect(deleted.output == .integer(1))
+    #expect(!RawFileNames.names(in: harness.directory).contains(name))
+  }
 }
