@@ -8,13 +8,13 @@ let strictSwift: [SwiftSetting] = [
   // A file says which modules it uses: one file's `import Foundation` no longer lends
   // swift-corelibs-foundation's methods to the others (see README, the libraries' imports).
   .enableUpcomingFeature("MemberImportVisibility"),
-  // Metadata of a concrete generic type (`[String: String]`, `Set<Int>` …) is reached through
-  // its accessor, not built from its mangled name: a cold run demangled 78 such names, a third
-  // of its instructions, and each name with a `Hashable` key searched every conformance record
-  // of the program. About 0.4 ms of a 3-step run; the binary grows by 60 KB. Unsafe flags are
-  // refused only in packages depended on by version, and this package is depended on by path
-  // or branch (Docs/WritingIntents.md).
-  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+  // The release binary is built with one more frontend flag,
+  // `-disable-concrete-type-metadata-mangled-name-accessors` (see README.md, "Installing the
+  // binary", and `Scripts/release-flags`): metadata of a concrete generic type such as
+  // `[String: String]` is then reached through its accessor instead of being built from its
+  // mangled name, about 0.4 ms of a cold run. It is given on the command line rather than
+  // here, because SwiftPM refuses a dependency by version whose libraries hold unsafe flags
+  // (`Scripts/check-depend-by-version.sh` checks that they do not).
 ]
 
 // The Linux release binary links libstdc++, SQLite, zlib and libgcc in: every `intentflow run`

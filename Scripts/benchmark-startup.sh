@@ -18,8 +18,8 @@ done
 if [ -n "${INTENTFLOW_BINARY:-}" ]; then
   binary=$INTENTFLOW_BINARY
 else
-  swift build -c release --static-swift-stdlib --disable-local-rpath --product intentflow \
-    >/dev/null
+  read -r -a release_flags < Scripts/release-flags
+  swift build -c release "${release_flags[@]}" --product intentflow >/dev/null
   binary=$PWD/.build/release/intentflow
 fi
 work=$(mktemp -d)

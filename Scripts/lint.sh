@@ -4,7 +4,7 @@
 #        Scripts/lint.sh --fix    (reformat in place, then lint)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Package.swift Sources Tests Fuzz)
+paths=(Package.swift Sources Tests Fuzz Examples)
 if [ "${1:-}" = "--fix" ]; then
   swift format format --in-place --recursive "${paths[@]}"
 fi

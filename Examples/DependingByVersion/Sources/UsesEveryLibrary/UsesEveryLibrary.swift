@@ -1,0 +1,6 @@
+// Every library product IntentFlow offers, imported as a dependent would.
+public import Cron
+public import IntentFlowCLI
+public import IntentKit
+public import StandardIntents
+public import WorkflowEngine
