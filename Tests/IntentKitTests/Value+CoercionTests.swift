@@ -261,6 +261,18 @@ struct ValueCoercionTests {
     #expect(try Value.number(1.5).coerced(to: .duration) == .duration(.milliseconds(1_500)))
   }
 
+  @Test("a number of seconds too large for a duration is an error, not a trap")
+  func hugeDurations() throws {
+    let message =
+      "1e+300 seconds is too long a duration; durations go up to 9000000000000 seconds "
+      + "(about 285,000 years)"
+    let error = try #require(throws: CoercionError.self) {
+      try Value.number(1e300).coerced(to: .duration)
+    }
+    #expect(error.message == message)
+    #expect(throws: CoercionError.self) { try Value.integer(.max).coerced(to: .duration) }
+  }
+
   @Test("a whole number becomes an integer, a fraction does not")
   func numberToInteger() throws {
     #expect(try Value.number(3).coerced(to: .integer) == .integer(3))

@@ -103,6 +103,7 @@ struct ExpressionArithmeticTests {
       ("${1 + 2 * 3}", "7"), ("${(1 + 2) * 3}", "9"), ("${7 / 2}", "3.5"), ("${8 / 2}", "4"),
       ("${7 % 3}", "1"), ("${-7 % 3}", "-1"), ("${1.5 * 2}", "3"), ("${10 - 2 - 3}", "5"),
       ("${env.PORT + 1}", "8081"), ("${2 * -env.PORT}", "-16160"),
+      ("${(-9223372036854775807 - 1) % -1}", "0"),
     ])
   func numbers(text: String, expected: String) async throws {
     let run = try await echo(text)
@@ -124,11 +125,51 @@ struct ExpressionArithmeticTests {
         == .duration(.seconds(180)))
   }
 
+  @Test("a date or duration pushed out of range is an error naming the values, never a trap")
+  func datesOutOfRange() throws {
+    let start = Date(timeIntervalSince1970: 0)
+    let far = try #require(throws: EvaluationError.self) {
+      try Evaluator.arithmetic(.date(start), .add, .duration(.seconds(9_000_000_000_000)))
+    }
+    #expect(
+      far.message
+        == "the result of '1970-01-01T00:00:00+00:00 + 104166666d16h' is out of the range of dates "
+        + "(the years 1 to 9999)")
+    let long = try #require(throws: EvaluationError.self) {
+      try Evaluator.arithmetic(.duration(.seconds(60)), .multiply, .number(1e300))
+    }
+    #expect(
+      long.message
+        == "the result of '1m * 1e+300' is too long a duration; durations go up to "
+        + "9000000000000 seconds (about 285,000 years)")
+    #expect(
+      throws: EvaluationError.self,
+      performing: {
+        try Evaluator.arithmetic(
+          .duration(.seconds(9_000_000_000_000)), .add, .duration(.seconds(9_000_000_000_000)))
+      })
+  }
+
   @Test(
     "data that cannot be computed fails the step with the reason",
     arguments: [
       ("${env.USER + 1}", "'+' needs numbers, but text 'ada' is not one"),
       ("${1 / 0}", "division by zero"),
+      (
+        "${(-9223372036854775807 - 1) / -1}",
+        "the result of '-9223372036854775808 / -1' is too large; whole numbers go from "
+          + "-9223372036854775808 to 9223372036854775807"
+      ),
+      (
+        "${-(-9223372036854775807 - 1)}",
+        "the result of '-(-9223372036854775808)' is too large; whole numbers go from "
+          + "-9223372036854775808 to 9223372036854775807"
+      ),
+      (
+        "${9223372036854775807 * 2}",
+        "the result of '9223372036854775807 * 2' is too large; whole numbers go from "
+          + "-9223372036854775808 to 9223372036854775807"
+      ),
       (
         "${env.NOPE + 1}",
         "'+' needs a value on the left, but it is null; write '(VALUE ?? 0)' "

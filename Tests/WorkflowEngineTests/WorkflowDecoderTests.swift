@@ -408,6 +408,16 @@ struct WorkflowDecoderTests {
       ("0", #"'timeout' must be longer than zero; write "none" for no limit"#),
       (#""0s""#, #"'timeout' must be longer than zero; write "none" for no limit"#),
       ("-5", #"'timeout' must be a duration such as "30s", not a number"#),
+      (
+        "1e300",
+        "'timeout': 1e+300 seconds is too long a duration; durations go up to 9000000000000 "
+          + "seconds (about 285,000 years)"
+      ),
+      (
+        "9223372036854775807",
+        "'timeout': 9223372036854775807 seconds is too long a duration; durations go up to "
+          + "9000000000000 seconds (about 285,000 years)"
+      ),
       ("true", #"'timeout' must be a duration such as "30s", not true"#),
       ("[]", #"'timeout' must be a duration such as "30s", not a list"#),
     ])

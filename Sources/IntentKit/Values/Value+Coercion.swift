@@ -129,9 +129,11 @@ extension Value {
     case (.entity(let entity), .dictionary):
       return .dictionary(entity.dictionaryRepresentation)
     case (.integer(let value), .number): return .number(Double(value))
-    case (.integer(let value), .duration) where value >= 0: return .duration(.seconds(value))
+    case (.integer(let value), .duration) where value >= 0:
+      return .duration(try Self.duration(seconds: Double(value), from: "\(value) seconds"))
     case (.number(let value), .duration) where value.isFinite && value >= 0:
-      return .duration(.milliseconds(Int64((value * 1000).rounded())))
+      return .duration(
+        try Self.duration(seconds: value, from: "\(Value.number(value).textDescription) seconds"))
     case (.number(let value), .integer):
       guard value.isFinite, value.rounded() == value, let integer = Int(exactly: value) else {
         throw CoercionError(message: "\(Value.number(value).textDescription) is not a whole number")
@@ -188,6 +190,19 @@ extension Value {
       throw CoercionError(message: "text cannot be used as a dictionary")
     default:
       throw CoercionError(message: "text cannot be used as \(type.article) \(type)")
+    }
+  }
+}
+
+extension Value {
+  /// A duration of `seconds`, within the range ``CheckedArithmetic`` allows.
+  fileprivate static func duration(seconds: Double, from what: String) throws(CoercionError)
+    -> Duration
+  {
+    do {
+      return try CheckedArithmetic.duration(seconds: seconds, from: what)
+    } catch {
+      throw CoercionError(message: error.description)
     }
   }
 }

@@ -50,23 +50,36 @@ public struct AdjustDate: NonSuspendingIntent {
 
   public func perform() async throws -> IntentResult<Date> {
     let calendar = clock.calendar(in: timezone.flatMap(TimeZoneName.zone))
-    guard let result = Self.adjust(date, by: amount, unit: unit, calendar: calendar) else {
-      throw IntentError("\(amount) \(unit) from \(Value.date(date)) is out of range of dates")
+    guard let result = Self.adjust(date, by: amount, unit: unit, calendar: calendar),
+      CheckedArithmetic.dates.contains(result)
+    else {
+      throw IntentError(
+        "\(amount) \(unit) from \(Value.date(date).textDescription) is out of the range of "
+          + "dates (the years 1 to 9999)")
     }
     return .result(value: result)
   }
+
+  /// How many of each calendar unit span the range of dates (years 1 to 9999), rounded up: a
+  /// larger amount cannot give a date in range, and Foundation's calendar answers one with
+  /// the date unchanged or a wrapped value rather than an error.
+  private static let spans: [String: Int] = [
+    "days": 3_652_060, "weekdays": 2_608_615, "weeks": 521_724, "months": 119_988,
+    "years": 9_999,
+  ]
 
   /// `date` moved by `amount` units in `calendar`, or `nil` when the result is out of range.
   static func adjust(_ date: Date, by amount: Int, unit: String, calendar: Calendar) -> Date? {
     switch unit {
     case "seconds", "minutes", "hours":
-      let scale = unit == "seconds" ? 1 : unit == "minutes" ? 60 : 3600
-      let (seconds, overflow) = amount.multipliedReportingOverflow(by: scale)
-      guard !overflow, seconds.magnitude < 1 << 45 else { return nil }
-      return date.addingTimeInterval(Double(seconds))
-    case "weeks":
-      let (days, overflow) = amount.multipliedReportingOverflow(by: 7)
-      return overflow ? nil : calendar.date(byAdding: .day, value: days, to: date)
+      let scale = unit == "seconds" ? 1.0 : unit == "minutes" ? 60 : 3600
+      return try? CheckedArithmetic.date(date, adding: Double(amount) * scale, from: "")
+    default:
+      break
+    }
+    guard amount.magnitude <= spans[unit] ?? 3_652_060 else { return nil }
+    switch unit {
+    case "weeks": return calendar.date(byAdding: .day, value: amount * 7, to: date)
     case "months": return calendar.date(byAdding: .month, value: amount, to: date)
     case "years": return calendar.date(byAdding: .year, value: amount, to: date)
     case "weekdays": return addingWeekdays(amount, to: date, calendar: calendar)

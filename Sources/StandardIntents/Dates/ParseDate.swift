@@ -41,14 +41,20 @@ public struct ParseDate: NonSuspendingIntent {
   public func perform() async throws -> IntentResult<Date> {
     let zone = timezone.flatMap(TimeZoneName.zone) ?? clock.timeZone
     let text = input.trimming(.whitespacesAndNewlines)
-    guard let date = parse(text, in: zone) else {
+    let parsed: Date?
+    do {
+      parsed = try parse(text, in: zone)
+    } catch {
+      throw IntentError("\(error)")
+    }
+    guard let date = parsed else {
       throw IntentError(
         "'\(text)' does not match the format '\(format)'\(Self.example(format, in: zone))")
     }
     return .result(value: date)
   }
 
-  private func parse(_ text: String, in zone: TimeZone) -> Date? {
+  private func parse(_ text: String, in zone: TimeZone) throws -> Date? {
     switch DateFormat(format) {
     case .iso8601:
       return Timestamp.parse(text, defaultTimeZone: zone)
@@ -56,7 +62,7 @@ public struct ParseDate: NonSuspendingIntent {
       guard text.allSatisfy({ "0123456789+-.".contains($0) }), let seconds = Double(text),
         seconds.isFinite
       else { return nil }
-      return Date(timeIntervalSince1970: seconds)
+      return try CheckedArithmetic.date(unixSeconds: seconds, from: "'\(text)' as unix time")
     case .pattern("yyyy-MM-dd"):
       // Midnight as Timestamp reads it: a day whose midnight is skipped starts after the gap.
       guard text.count == 10 else { return nil }

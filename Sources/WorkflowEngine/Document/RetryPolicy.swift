@@ -53,7 +53,7 @@ public struct RetryPolicy: Sendable, Hashable {
     }
     if let maxDelay { seconds = min(seconds, maxDelay.inSeconds) }
     if jitter { seconds *= random(0.5...1) }
-    return .seconds(seconds)
+    return .seconds(min(seconds, CheckedArithmetic.maximumDurationSeconds))
   }
 }
 

@@ -719,11 +719,24 @@ struct WorkflowDecoder {
     return text
   }
 
+  private mutating func checkedDuration(
+    _ seconds: Double, _ shown: String, what: String, at node: JSONNode
+  ) -> Duration? {
+    do {
+      return try CheckedArithmetic.duration(seconds: seconds, from: shown)
+    } catch {
+      self.error("\(what): \(error.description)", at: node)
+      return nil
+    }
+  }
+
   private mutating func duration(_ node: JSONNode, what: String) -> Duration? {
     switch node.kind {
-    case .integer(let seconds) where seconds >= 0: return .seconds(seconds)
-    case .number(let seconds) where seconds >= 0 && seconds < 1e12:
-      return .milliseconds(Int64((seconds * 1000).rounded()))
+    case .integer(let seconds) where seconds >= 0:
+      return checkedDuration(Double(seconds), "\(seconds) seconds", what: what, at: node)
+    case .number(let seconds) where seconds >= 0:
+      return checkedDuration(
+        seconds, "\(Value.number(seconds).textDescription) seconds", what: what, at: node)
     case .string(let text):
       if let duration = DurationText.parse(text) { return duration }
       error(

@@ -25,20 +25,30 @@ extension Evaluator {
           + "'(VALUE ?? 0)' to use a default")
     case (.date(let date), .add, .duration(let duration)),
       (.duration(let duration), .add, .date(let date)):
-      return .date(date.addingTimeInterval(duration.inSeconds))
+      return .date(
+        try checked {
+          try CheckedArithmetic.date(
+            date, adding: duration.inSeconds, from: "the result of \(describe(lhs, op, rhs))")
+        })
     case (.date(let date), .subtract, .duration(let duration)):
-      return .date(date.addingTimeInterval(-duration.inSeconds))
+      return .date(
+        try checked {
+          try CheckedArithmetic.date(
+            date, adding: -duration.inSeconds, from: "the result of \(describe(lhs, op, rhs))")
+        })
     case (.date(let a), .subtract, .date(let b)):
-      return .duration(.seconds(a.timeIntervalSince(b)))
-    case (.duration(let a), .add, .duration(let b)): return .duration(a + b)
-    case (.duration(let a), .subtract, .duration(let b)): return .duration(a - b)
+      return .duration(try seconds(a.timeIntervalSince(b), lhs, op, rhs))
+    case (.duration(let a), .add, .duration(let b)):
+      return .duration(try seconds(a.inSeconds + b.inSeconds, lhs, op, rhs))
+    case (.duration(let a), .subtract, .duration(let b)):
+      return .duration(try seconds(a.inSeconds - b.inSeconds, lhs, op, rhs))
     case (.duration(let duration), .multiply, _), (_, .multiply, .duration(let duration)):
       let factor = try operand(lhs.isDuration ? rhs : lhs, op)
-      return .duration(.seconds(duration.inSeconds * factor))
+      return .duration(try seconds(duration.inSeconds * factor, lhs, op, rhs))
     case (.duration(let duration), .divide, _):
       let divisor = try operand(rhs, op)
       guard divisor != 0 else { throw EvaluationError(message: "division by zero") }
-      return .duration(.seconds(duration.inSeconds / divisor))
+      return .duration(try seconds(duration.inSeconds / divisor, lhs, op, rhs))
     default:
       break
     }
@@ -65,22 +75,47 @@ extension Evaluator {
   private static func wholeArithmetic(_ a: Int, _ op: ArithmeticOperator, _ b: Int)
     throws(EvaluationError) -> Value
   {
-    let (result, overflow): (Int, Bool)
+    let symbol: Character
     switch op {
-    case .add: (result, overflow) = a.addingReportingOverflow(b)
-    case .subtract: (result, overflow) = a.subtractingReportingOverflow(b)
-    case .multiply: (result, overflow) = a.multipliedReportingOverflow(by: b)
+    case .add: symbol = "+"
+    case .subtract: symbol = "-"
+    case .multiply: symbol = "*"
     case .divide, .remainder:
       guard b != 0 else { throw EvaluationError(message: "division by zero") }
-      if op == .divide, a % b != 0 { return .number(Double(a) / Double(b)) }
-      (result, overflow) =
-        op == .divide
-        ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b)
+      // The remainder first, through the checked path: `Int.min % -1` traps in Swift.
+      let remainder = try checked { try CheckedArithmetic.whole(a, "%", b) }
+      if op == .remainder { return .integer(remainder) }
+      if remainder != 0 { return .number(Double(a) / Double(b)) }
+      symbol = "/"
     }
-    guard !overflow else {
-      throw EvaluationError(message: "the result of '\(op.rawValue)' is too large")
+    return .integer(try checked { try CheckedArithmetic.whole(a, symbol, b) })
+  }
+
+  /// Runs a checked computation, its overflow becoming the step's evaluation error.
+  private static func checked<T>(_ body: () throws -> T) throws(EvaluationError) -> T {
+    do {
+      return try body()
+    } catch {
+      // Only `CheckedArithmetic` throws in these bodies.
+      throw EvaluationError(message: "\(error)")
     }
-    return .integer(result)
+  }
+
+  /// A duration of `seconds`, the result of `lhs op rhs`.
+  private static func seconds(
+    _ seconds: Double, _ lhs: Value, _ op: ArithmeticOperator, _ rhs: Value
+  )
+    throws(EvaluationError) -> Duration
+  {
+    try checked {
+      try CheckedArithmetic.duration(
+        seconds: seconds, from: "the result of \(describe(lhs, op, rhs))")
+    }
+  }
+
+  /// `'a op b'` with the values as text, for messages.
+  private static func describe(_ lhs: Value, _ op: ArithmeticOperator, _ rhs: Value) -> String {
+    "'\(lhs.textDescription) \(op.rawValue) \(rhs.textDescription)'"
   }
 
   /// `-operand`: a number or a duration.
@@ -91,7 +126,9 @@ extension Evaluator {
         message: "'-' needs a value, but it is null; write '(VALUE ?? 0)' to use a default")
     case .duration(let duration): return .duration(.zero - duration)
     default:
-      if let whole = wholeNumber(operand), whole != .min { return .integer(-whole) }
+      if let whole = wholeNumber(operand) {
+        return .integer(try checked { try CheckedArithmetic.negated(whole) })
+      }
       return .number(-(try self.operand(operand, .subtract)))
     }
   }

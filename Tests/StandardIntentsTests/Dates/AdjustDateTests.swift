@@ -114,6 +114,22 @@ struct AdjustDateTests {
           + "America/New_York, UTC, or an offset such as +02:00"))
   }
 
+  @Test(
+    "an amount that leaves the years 1 to 9999 fails the step, naming the amount",
+    arguments: [
+      (9_000_000_000_000_000_000, "days"), (Int.max, "months"), (Int.min, "years"),
+      (Int.max, "seconds"), (Int.min, "hours"), (-3_700_000, "days"), (Int.max, "weekdays"),
+      (600_000, "weeks"),
+    ])
+  func outOfRange(amount: Int, unit: String) async throws {
+    let error = try #require(
+      await harness.error(
+        "date.adjust",
+        ["date": .date(DataHarness.now), "amount": .integer(amount), "unit": .text(unit)]))
+    #expect(error.message.contains("\(amount) \(unit) from "))
+    #expect(error.message.hasSuffix("is out of the range of dates (the years 1 to 9999)"))
+  }
+
   @Test("days is the default unit; text dates work as input")
   func defaults() async throws {
     let output = try await harness.output(

@@ -146,6 +146,18 @@ struct FormatParseDateTests {
     #expect(try await harness.output("date.parse", arguments) == .date(expectedDate))
   }
 
+  @Test(
+    "a unix time outside the years 1 to 9999 fails the step",
+    arguments: ["99999999999999999999", "-100000000000000"])
+  func unixOutOfRange(text: String) async throws {
+    let error = try #require(
+      await harness.error("date.parse", ["input": .text(text), "format": .text("unix")]))
+    #expect(error.code == .failed)
+    #expect(
+      error.message.hasSuffix(
+        "'\(text)' as unix time is out of the range of dates (the years 1 to 9999)"))
+  }
+
   @Test("parse in another zone")
   func parseZone() async throws {
     let output = try await harness.output(
