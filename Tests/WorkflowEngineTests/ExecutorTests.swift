@@ -189,6 +189,13 @@ struct ExecutorTests {
       negative.error?.message
         == "step 'repeat': the repeat count must be a whole number, 0 or more, not '-1'")
     #expect(negative.step("repeat")?.status == .failed)
+    // A computed count is bounded before anything is sized by it (1e12 once reserved 48 TB).
+    let huge = try await TestRun.run(json, inputs: ["times": .text("1000000000000")])
+    #expect(huge.status == .failed)
+    #expect(
+      huge.error?.message
+        == "step 'repeat': the repeat count 1000000000000 is over the limit of 1000000 passes; "
+        + "split the work (a forEach over its items, or several runs)")
   }
 
   @Test("a step whose if is false is skipped and the chain passes through it")

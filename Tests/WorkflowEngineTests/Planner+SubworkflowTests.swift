@@ -1,6 +1,7 @@
 import Foundation
 import FoundationEssentials
 import IntentKit
+import Synchronization
 import TestSupport
 import Testing
 import WorkflowEngine
@@ -127,6 +128,45 @@ struct PlannerSubworkflowTests {
         #"{ "workflow": "child.json", "inputs": { "who": "a" } }"#,
         #"{ "workflow": "child.json", "inputs": { "who": "b" } }"#))
     #expect(diagnostics("parent.json", in: directory) == [])
+  }
+
+  @Test("each workflow file is read and planned once, however many steps run it")
+  func fanOut() throws {
+    let directory = try WorkflowDirectory()
+    let depth = 24
+    for level in 0..<depth {
+      let next = "f\(level + 1).json"
+      try directory.write(
+        "f\(level).json",
+        Harness.workflow(#"{ "workflow": "\#(next)" }"#, #"{ "workflow": "\#(next)" }"#))
+    }
+    try directory.write("f\(depth).json", Harness.workflow(#"{ "intent": "test.nothing" }"#))
+    let reads = Mutex(0)
+    let loader = WorkflowLoader(registry: TestIntents.registry) { path in
+      reads.withLock { $0 += 1 }
+      return try WorkflowLoader.readFile(path)
+    }
+    // Planned at every call site, this tree was 2²⁴ plans (it took minutes and gigabytes).
+    let plan = try loader.load(path: directory.path("f0.json"))
+    #expect(plan.steps.count == 2)
+    #expect(reads.withLock { $0 } == depth + 1)
+  }
+
+  @Test("a chain of workflows deeper than 64 is refused, naming the chain")
+  func nestingLimit() throws {
+    let directory = try WorkflowDirectory()
+    for level in 0..<70 {
+      try directory.write(
+        "w\(level).json", Harness.workflow(#"{ "workflow": "w\#(level + 1).json" }"#))
+    }
+    try directory.write("w70.json", Harness.workflow(#"{ "intent": "test.nothing" }"#))
+    #expect(
+      diagnostics("w0.json", in: directory) == [
+        "DIR/w63.json:4:19: error: workflow 'w64.json' would be nested 65 workflows deep, more "
+          + "than the limit of 64 (w0.json → w1.json → w2.json → … → w62.json → w63.json → "
+          + "w64.json); run fewer workflows inside one another"
+      ])
+    #expect(diagnostics("w7.json", in: directory) == [])
   }
 
   @Test("a workflow's required inputs must be given, and only inputs it declares")

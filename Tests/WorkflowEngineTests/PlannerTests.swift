@@ -572,6 +572,11 @@ struct PlannerBlockTests {
       (#""three""#, "the repeat count: 'three' is not a whole number"),
       ("-2", "the repeat count must be 0 or more, not -2"),
       ("2.5", "the repeat count: 2.5 is not a whole number"),
+      (
+        "1000000000000",
+        "the repeat count 1000000000000 is over the limit of 1000000 passes; split the work "
+          + "(a forEach over its items, or several runs)"
+      ),
     ])
   func repeatCounts(count: String, message: String) {
     #expect(

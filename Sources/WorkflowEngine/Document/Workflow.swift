@@ -149,6 +149,11 @@ public struct BranchStep: Sendable {
 
 /// `{ "repeat": 3, "as": "pass", "steps": [ … ] }`.
 public struct RepeatStep: Sendable {
+  /// The most passes one `repeat` step may make: 1,000,000. A count is a number in a file or
+  /// computed at run time, so it is bounded before anything is sized by it; a loop that must
+  /// run longer is a `forEach` over real items or a schedule.
+  public static let maximumCount = 1_000_000
+
   public var count: ValueSource
   public var variable: String?
   public var variableLocation: SourceLocation?

@@ -327,7 +327,6 @@ struct RunState {
         let times = try repeatCount(count, step: step)
         let keep = keepsOutput(of: step)
         var outputs: [Value] = []
-        if keep { outputs.reserveCapacity(times) }
         for pass in 0..<times {
           if let passSlot { slots[passSlot] = .integer(pass + 1) }
           let last = try await block(body, previous: previous)
@@ -537,6 +536,13 @@ struct RunState {
         .unsupported,
         "step '\(step.label)': the repeat count must be a whole number, 0 or more, not "
           + "'\(value.textDescription)'", location: step.location, step: step.label)
+    }
+    guard times <= RepeatStep.maximumCount else {
+      throw IntentFlowError(
+        .unsupported,
+        "step '\(step.label)': the repeat count \(times) is over the limit of "
+          + "\(RepeatStep.maximumCount) passes; split the work (a forEach over its items, or "
+          + "several runs)", location: step.location, step: step.label)
     }
     return times
   }

@@ -202,6 +202,12 @@ extension PlanBuilder {
       case .integer(let times)? = try? value.coerced(to: .integer), times < 0
     {
       error("the repeat count must be 0 or more, not \(times)", at: span.location)
+    } else if case .literal(let value, let span) = loop.count,
+      case .integer(let times)? = try? value.coerced(to: .integer), times > RepeatStep.maximumCount
+    {
+      error(
+        "the repeat count \(times) is over the limit of \(RepeatStep.maximumCount) passes; "
+          + "split the work (a forEach over its items, or several runs)", at: span.location)
     }
     var passSlot: Int?
     var bindings: [String: Binding] = [:]
@@ -227,33 +233,41 @@ extension PlanBuilder {
 
   /// Plans the workflow file a `workflow` step runs, recursively (refusing cycles), and
   /// checks the inputs the step passes it.
+  ///
+  /// Each file is read and planned once per validation, however many steps run it: its
+  /// plan does not depend on who calls it, and planning it again at every call site made a
+  /// tree of files that each call the next twice cost 2ⁿ plans. Its problems are reported
+  /// once, at the first call; later calls only check their own inputs against it.
   mutating func planSubworkflow(_ call: SubworkflowStep) -> PlannedKind? {
     let location = planner.resolver.locate(call.path, source.path)
     guard !chain.contains(location.key) else {
-      let names = (chain + [location.key]).map { $0.split(separator: "/").last ?? "" }
       error(
-        "workflow '\(call.path)' would run itself again (\(names.joined(separator: " → "))); "
+        "workflow '\(call.path)' would run itself again (\(Self.names(chain + [location.key]))); "
           + "remove the cycle", at: call.pathLocation)
       return nil
     }
-    let workflow: Workflow
-    switch planner.resolver.resolve(location) {
-    case .unreadable(let reason):
-      error("cannot read workflow '\(call.path)': \(reason)", at: call.pathLocation)
+    guard chain.count < Planner.maximumNesting else {
+      error(
+        "workflow '\(call.path)' would be nested \(chain.count + 1) workflows deep, more than "
+          + "the limit of \(Planner.maximumNesting) (\(Self.names(chain + [location.key]))); "
+          + "run fewer workflows inside one another", at: call.pathLocation)
       return nil
-    case .invalid(let failure):
-      diagnostics += failure.diagnostics
-      sources.merge(failure.sources) { first, _ in first }
+    }
+    let plan: Plan
+    switch subworkflows.entries[location.key] {
+    case .planned(let planned)?:
+      plan = planned
+    case .unusable?:
       error("workflow '\(call.path)' is invalid (see the errors above)", at: call.pathLocation)
       return nil
-    case .decoded(let decoded, let problems):
-      workflow = decoded
-      diagnostics += problems
+    case nil:
+      guard let planned = planFile(call, at: location) else {
+        subworkflows.entries[location.key] = .unusable
+        return nil
+      }
+      subworkflows.entries[location.key] = .planned(planned)
+      plan = planned
     }
-    var child = PlanBuilder(planner: planner, chain: chain + [location.key])
-    let plan = child.plan(workflow)
-    diagnostics += child.diagnostics
-    sources.merge(child.sources) { first, _ in first }
     let arguments = checkArguments(
       call.inputs, against: plan.inputs.map { ($0.name, $0.type) },
       what: { "input '\($0)' of '\(call.path)'" },
@@ -273,4 +287,54 @@ extension PlanBuilder {
     return PlannedKind(
       kind: .workflow(plan, inputs: arguments), outputType: plan.outputType, label: call.path)
   }
+
+  /// Reads and plans the file `call` names, adding its problems; `nil` when it could not be
+  /// read or decoded.
+  private mutating func planFile(_ call: SubworkflowStep, at location: WorkflowResolver.Location)
+    -> Plan?
+  {
+    let workflow: Workflow
+    switch planner.resolver.resolve(location) {
+    case .unreadable(let reason):
+      error("cannot read workflow '\(call.path)': \(reason)", at: call.pathLocation)
+      return nil
+    case .invalid(let failure):
+      diagnostics += failure.diagnostics
+      sources.merge(failure.sources) { first, _ in first }
+      error("workflow '\(call.path)' is invalid (see the errors above)", at: call.pathLocation)
+      return nil
+    case .decoded(let decoded, let problems):
+      workflow = decoded
+      diagnostics += problems
+    }
+    var child = PlanBuilder(
+      planner: planner, chain: chain + [location.key], subworkflows: subworkflows)
+    let plan = child.plan(workflow)
+    diagnostics += child.diagnostics
+    sources.merge(child.sources) { first, _ in first }
+    return plan
+  }
+
+  /// The files of a chain by name, `a.json → b.json → c.json`; a long chain shows its first
+  /// and last three.
+  private static func names(_ keys: [String]) -> String {
+    let names = keys.map { String($0.split(separator: "/").last ?? "") }
+    guard names.count > 8 else { return names.joined(separator: " → ") }
+    return (names.prefix(3) + ["…"] + names.suffix(3)).joined(separator: " → ")
+  }
+}
+
+/// The workflow files one validation has planned, by ``WorkflowResolver/Location/key``.
+///
+/// A reference shared by the builders of one ``Planner/plan(_:)`` call, which plans
+/// synchronously on one thread; it ends with that call.
+final class SubworkflowCache {
+  enum Entry {
+    /// The file's plan; its problems, if any, were reported at its first call.
+    case planned(Plan)
+    /// The file could not be read or decoded; that was reported at its first call.
+    case unusable
+  }
+
+  var entries: [String: Entry] = [:]
 }

@@ -12,6 +12,8 @@ struct PlanBuilder {
   /// The keys of the workflow files being planned, outermost first (see
   /// ``WorkflowResolver/Location/key``): a file met again is a cycle.
   var chain: [String]
+  /// The workflow files planned so far in this validation, shared by every builder of it.
+  let subworkflows: SubworkflowCache
   var diagnostics: [Diagnostic] = []
   var sources: [String: WorkflowSource] = [:]
 
@@ -69,9 +71,10 @@ struct PlanBuilder {
     var forEachOptions = ForEachOptions()
   }
 
-  init(planner: Planner, chain: [String]) {
+  init(planner: Planner, chain: [String], subworkflows: SubworkflowCache = SubworkflowCache()) {
     self.planner = planner
     self.chain = chain
+    self.subworkflows = subworkflows
   }
 
   mutating func plan(_ workflow: Workflow) -> Plan {

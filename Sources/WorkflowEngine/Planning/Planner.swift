@@ -9,6 +9,11 @@ public import IntentKit
 /// variables that are in scope, properties exist on the types they are read from, input
 /// types and defaults, sub-workflows (recursively, refusing cycles), and the schedule.
 public struct Planner: Sendable {
+  /// How many workflow files may run inside one another, the outermost included: 64. A
+  /// deeper chain is refused before anything runs, with the chain in the message, rather
+  /// than exhausting the stack.
+  public static let maximumNesting = 64
+
   public var registry: IntentRegistry
   /// Finds and decodes the workflow files that `workflow` steps run.
   public var resolver: WorkflowResolver
