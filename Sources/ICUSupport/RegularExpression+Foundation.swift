@@ -21,11 +21,25 @@
         self.expression = expression
       }
 
-      func matches(in text: [UInt16], limit: Int?) -> [[Range<Int>?]] {
+      func matches(in text: [UInt16], limit: Int?) throws(MatchFailure.Reason) -> [[Range<Int>?]] {
         let string = String(decoding: text, as: UTF16.self)
         let range = NSRange(location: 0, length: text.count)
         var found: [[Range<Int>?]] = []
-        expression.enumerateMatches(in: string, range: range) { match, _, stop in
+        var failure: MatchFailure.Reason?
+        // `.reportProgress` calls the block during a long search too, so that a cancelled task
+        // stops it; `.internalError` is how Foundation reports ICU's backtracking limit.
+        expression.enumerateMatches(in: string, options: .reportProgress, range: range) {
+          match, flags, stop in
+          if Task.isCancelled {
+            failure = .cancelled
+            stop.pointee = true
+            return
+          }
+          if flags.contains(.internalError) {
+            failure = .backtrackingLimit
+            stop.pointee = true
+            return
+          }
           guard let match else { return }
           found.append(
             (0..<match.numberOfRanges).map {
@@ -35,6 +49,7 @@
             })
           if let limit, found.count >= limit { stop.pointee = true }
         }
+        if let failure { throw failure }
         return found
       }
     }

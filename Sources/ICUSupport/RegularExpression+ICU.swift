@@ -43,13 +43,21 @@
 
       /// The UTF-16 ranges of each match in `text` and of its groups (`nil` for a group that
       /// took no part), at most `limit` matches.
-      func matches(in text: [UInt16], limit: Int?) -> [[Range<Int>?]] {
+      ///
+      /// ICU calls back every few thousand steps of its matcher; the callback stops the search
+      /// once the current task is cancelled (a step's timeout or the run's cancellation).
+      ///
+      /// - Throws: ``MatchFailure/Reason`` when the search stopped before its end: cancelled,
+      ///   out of backtracking memory, or another ICU error. Never a partial answer.
+      func matches(in text: [UInt16], limit: Int?) throws(MatchFailure.Reason) -> [[Range<Int>?]] {
         let units = text + [0]
         // The expression keeps a pointer to the text after the search, but reads it only
         // after the next search has given it a new one.
-        return expression.withObject { regex in
+        let outcome: Result<[[Range<Int>?]], MatchFailure.Reason>? = expression.withObject {
+          regex in
           units.withUnsafeBufferPointer { buffer in
             var status = U_ZERO_ERROR
+            swift_uregex_setMatchCallback(regex, Engine.continueUnlessCancelled, nil, &status)
             // As NSRegularExpression, a text beyond 2³¹ UTF-16 units is searched up to there.
             swift_uregex_setText(regex, buffer.baseAddress, Int32(clamping: text.count), &status)
             var found: [[Range<Int>?]] = []
@@ -64,10 +72,24 @@
                   return status.rawValue <= 0 && start >= 0 && end >= start ? start..<end : nil
                 })
             }
-            return found
+            switch status {
+            case _ where status.rawValue <= 0: return .success(found)
+            case U_REGEX_STOPPED_BY_CALLER, U_REGEX_TIME_OUT: return .failure(.cancelled)
+            case U_REGEX_STACK_OVERFLOW: return .failure(.backtrackingLimit)
+            default: return .failure(.engine(Int(status.rawValue)))
+            }
           }
-        } ?? []
+        }
+        guard let outcome else { throw .engine(Int(U_MEMORY_ALLOCATION_ERROR.rawValue)) }
+        return try outcome.get()
       }
+
+      /// Keeps matching (`1`) until the task doing it is cancelled. It runs on the searching
+      /// thread, inside the task's synchronous call, so `Task.isCancelled` is that task's.
+      private static let continueUnlessCancelled:
+        @convention(c) (UnsafeRawPointer?, Int32) -> UBool = { _, _ in
+          Task.isCancelled ? 0 : 1
+        }
     }
   }
 #endif

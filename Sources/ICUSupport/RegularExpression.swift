@@ -29,6 +29,39 @@ public struct RegularExpression: Sendable {
     public var description: String { "'\(pattern)' is not a valid regular expression" }
   }
 
+  /// A search that stopped before its end, so that it has no answer: finding nothing is not
+  /// the same as not finishing the search.
+  public struct MatchFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why the search stopped.
+    public enum Reason: Error, Sendable, Hashable {
+      /// The task searching was cancelled (its step timed out, or the run was cancelled).
+      case cancelled
+      /// The pattern backtracked more than ICU's backtracking memory (8 MB) holds on this
+      /// text, as `(a|b)*c` does over a long run of `a`s.
+      case backtrackingLimit
+      /// Another error of the ICU matcher, by its code.
+      case engine(Int)
+    }
+
+    /// Why the search stopped.
+    public var reason: Reason
+    /// The pattern searched for.
+    public var pattern: String
+
+    public var description: String {
+      switch reason {
+      case .cancelled:
+        return "the search for '\(pattern)' was stopped before it finished"
+      case .backtrackingLimit:
+        return "the regular expression '\(pattern)' backtracks more than the matcher's 8 MB "
+          + "allow on this text, so it has no answer; write it so that fewer ways can match "
+          + "(a character class such as '[ab]*' instead of '(a|b)*', or a possessive '*+')"
+      case .engine(let code):
+        return "the search for '\(pattern)' failed inside ICU (error \(code))"
+      }
+    }
+  }
+
   /// The pattern as given.
   public let pattern: String
   /// The options it was compiled with.
@@ -53,36 +86,61 @@ public struct RegularExpression: Sendable {
 
   /// The first match in `text`, or `nil`.
   ///
+  /// A search stops when the task running it is cancelled (a step's timeout, the run's
+  /// cancellation), and when ICU runs out of backtracking memory; either is an error, never
+  /// "no match".
+  ///
+  /// - Throws: ``MatchFailure`` when the search stopped before it finished.
   /// - Complexity: O(n) in the length of `text`, besides the pattern's own cost.
-  public func firstMatch(in text: Substring) -> Match? {
+  public func firstMatch(in text: Substring) throws(MatchFailure) -> Match? {
     let utf16 = Array(text.utf16)
-    return engine.matches(in: utf16, limit: 1).first.map { Match(offsets: $0, in: text) }
+    return try search(utf16, limit: 1).first.map { Match(offsets: $0, in: text) }
   }
 
   /// The first match in `text`, or `nil`.
-  public func firstMatch(in text: String) -> Match? { firstMatch(in: text[...]) }
+  ///
+  /// - Throws: ``MatchFailure`` when the search stopped before it finished.
+  public func firstMatch(in text: String) throws(MatchFailure) -> Match? {
+    try firstMatch(in: text[...])
+  }
 
   /// Every match in `text`, in order, as ICU finds them one after another (an empty match
   /// is followed by a search from the next character).
   ///
+  /// - Throws: ``MatchFailure`` when the search stopped before it finished.
   /// - Complexity: O(n) in the length of `text`, besides the pattern's own cost.
-  public func matches(in text: Substring) -> [Match] {
+  public func matches(in text: Substring) throws(MatchFailure) -> [Match] {
     let utf16 = Array(text.utf16)
-    return engine.matches(in: utf16, limit: nil).map { Match(offsets: $0, in: text) }
+    return try search(utf16, limit: nil).map { Match(offsets: $0, in: text) }
   }
 
   /// Every match in `text`, in order.
-  public func matches(in text: String) -> [Match] { matches(in: text[...]) }
+  ///
+  /// - Throws: ``MatchFailure`` when the search stopped before it finished.
+  public func matches(in text: String) throws(MatchFailure) -> [Match] {
+    try matches(in: text[...])
+  }
+
+  private func search(_ utf16: [UInt16], limit: Int?) throws(MatchFailure) -> [[Range<Int>?]] {
+    do {
+      return try engine.matches(in: utf16, limit: limit)
+    } catch {
+      throw MatchFailure(reason: error, pattern: pattern)
+    }
+  }
 
   /// `text` with every match replaced by `template`, expanded as `NSRegularExpression` does:
   /// `$0` is the match, `$1`… its groups (as many digits as the largest group number has;
   /// a group that did not take part, or does not exist, gives nothing), and `\` makes the
   /// next character literal (`\$`, `\\`).
   ///
+  /// - Throws: ``MatchFailure`` when the search stopped before it finished.
   /// - Complexity: O(n + m·t) for a text of length n, m matches and a template of length t.
-  public func replacingMatches(in text: String, withTemplate template: String) -> String {
+  public func replacingMatches(in text: String, withTemplate template: String)
+    throws(MatchFailure) -> String
+  {
     let utf16 = Array(text.utf16)
-    let matches = engine.matches(in: utf16, limit: nil)
+    let matches = try search(utf16, limit: nil)
     guard !matches.isEmpty else { return text }
     let template = Array(template.utf16)
     var result: [UInt16] = []

@@ -76,7 +76,7 @@ struct RegularExpressionTests {
   /// The same, from ICUSupport's ranges of `String.Index`.
   private static func matches(_ row: RegexCase, in text: Substring) throws -> [[NSRange]] {
     let expression = try RegularExpression(row.pattern, options: row.options)
-    return expression.matches(in: text).map { match in
+    return try expression.matches(in: text).map { match in
       match.groups.map { range in
         guard let range else { return NSRange(location: NSNotFound, length: 0) }
         return NSRange(range, in: text.base)
@@ -119,7 +119,7 @@ struct RegularExpressionTests {
       in: row.text, range: NSRange(location: 0, length: row.text.utf16.count),
       withTemplate: template)
     let expression = try RegularExpression(row.pattern, options: row.options)
-    #expect(expression.replacingMatches(in: row.text, withTemplate: template) == expected)
+    #expect(try expression.replacingMatches(in: row.text, withTemplate: template) == expected)
   }
 
   @Test(
@@ -159,11 +159,45 @@ struct RegularExpressionTests {
     let results = await withTaskGroup(of: String.self) { group in
       for index in 0..<64 {
         group.addTask {
-          expression.replacingMatches(in: "\(index)-\(index * 2) x", withTemplate: "$2-$1")
+          (try? expression.replacingMatches(in: "\(index)-\(index * 2) x", withTemplate: "$2-$1"))
+            ?? "failed"
         }
       }
       return await group.reduce(into: Set<String>()) { $0.insert($1) }
     }
     #expect(results == Set((0..<64).map { "\($0 * 2)-\($0) x" }))
+  }
+
+  @Test("running out of backtracking memory is an error, not 'no match'")
+  func backtrackingLimit() throws {
+    let expression = try RegularExpression("(a|b)*c")
+    let text = String(repeating: "a", count: 300_000) + "c"
+    let failure = try #require(throws: RegularExpression.MatchFailure.self) {
+      try expression.matches(in: text)
+    }
+    #expect(failure.reason == .backtrackingLimit)
+    #expect(
+      failure.description
+        == "the regular expression '(a|b)*c' backtracks more than the matcher's 8 MB allow on "
+        + "this text, so it has no answer; write it so that fewer ways can match (a character "
+        + "class such as '[ab]*' instead of '(a|b)*', or a possessive '*+')")
+    #expect(try RegularExpression("[ab]*c").matches(in: text).count == 1)
+  }
+
+  @Test("a search stops when its task is cancelled")
+  func cancelled() async throws {
+    let expression = try RegularExpression("(.*,){12}x")
+    let text = String(repeating: "a,", count: 40)
+    let search = Task {
+      // Cancelled before it starts: the matcher's first call back stops the search.
+      withUnsafeCurrentTask { $0?.cancel() }
+      return Result { () throws(RegularExpression.MatchFailure) in try expression.matches(in: text)
+      }
+    }
+    guard case .failure(let failure) = await search.value else {
+      Issue.record("the search finished although its task was cancelled")
+      return
+    }
+    #expect(failure.reason == .cancelled)
   }
 }

@@ -28,7 +28,7 @@ public enum Phrase {
     pattern += literal(rest) + "\\s*[.!?]?\\s*$"
     guard
       let regex = try? RegularExpression(pattern, options: [.caseInsensitive]),
-      let found = regex.firstMatch(in: text)
+      let found = try? regex.firstMatch(in: text)
     else { return nil }
     var values: [String: Value] = [:]
     for (index, name) in names.enumerated() {

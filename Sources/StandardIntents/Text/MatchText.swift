@@ -2,7 +2,9 @@ import ICUSupport
 public import IntentKit
 
 /// `text.match`: the parts of a text that match a regular expression.
-public struct MatchText: NonSuspendingIntent {
+// Not a `NonSuspendingIntent`: a search may take long (a pattern that backtracks), and only
+// an intent that suspends is held to its step's timeout.
+public struct MatchText: AppIntent {
   public static let identifier: IntentIdentifier = "text.match"
   public static let title = "Match Text"
   public static let description =
@@ -30,7 +32,10 @@ public struct MatchText: NonSuspendingIntent {
       pattern, caseSensitive: caseSensitive, parameter: "pattern")
     // A match that starts or ends inside a character (a combining mark, an emoji's skin
     // tone) is left out, as it was with NSRegularExpression.
-    let matches = expression.matches(in: input).compactMap { match -> String? in
+    let found = try await TextPattern.search { () throws(RegularExpression.MatchFailure) in
+      try expression.matches(in: input)
+    }
+    let matches = found.compactMap { match -> String? in
       guard let start = String.Index(match.range.lowerBound, within: input),
         let end = String.Index(match.range.upperBound, within: input)
       else { return nil }

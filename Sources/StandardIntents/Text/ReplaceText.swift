@@ -2,7 +2,9 @@ import ICUSupport
 public import IntentKit
 
 /// `text.replace`: replaces every occurrence of some text, or of a regular expression.
-public struct ReplaceText: NonSuspendingIntent {
+// Not a `NonSuspendingIntent`: a regular expression search may take long, and only an intent
+// that suspends is held to its step's timeout.
+public struct ReplaceText: AppIntent {
   public static let identifier: IntentIdentifier = "text.replace"
   public static let title = "Replace Text"
   public static let description =
@@ -43,6 +45,9 @@ public struct ReplaceText: NonSuspendingIntent {
         value: input.replacing(literal: find, with: replacement, caseSensitive: caseSensitive))
     }
     let expression = try TextPattern.compile(find, caseSensitive: caseSensitive, parameter: "find")
-    return .result(value: expression.replacingMatches(in: input, withTemplate: replacement))
+    let replaced = try await TextPattern.search { () throws(RegularExpression.MatchFailure) in
+      try expression.replacingMatches(in: input, withTemplate: replacement)
+    }
+    return .result(value: replaced)
   }
 }

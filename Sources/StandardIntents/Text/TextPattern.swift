@@ -23,6 +23,22 @@ enum TextPattern {
     }
   }
 
+  /// Runs a search, in a task of its own step's making: it first suspends, so that the step's
+  /// timeout is armed (a step that never suspends is never timed out), then searches; the
+  /// search stops when the step times out or the run is cancelled.
+  ///
+  /// - Throws: `CancellationError` when the search was stopped; ``IntentError`` when ICU gave
+  ///   up on it (its backtracking memory), naming the pattern.
+  static func search<T>(_ body: () throws(RegularExpression.MatchFailure) -> T) async throws -> T {
+    await Task.yield()
+    do {
+      return try body()
+    } catch {
+      if error.reason == .cancelled { throw CancellationError() }
+      throw IntentError(error.description)
+    }
+  }
+
   /// Accepts a pattern that compiles; anything else is unsupported, saying why.
   static func resolve(_ pattern: String) -> ParameterResolution<String> {
     do {
