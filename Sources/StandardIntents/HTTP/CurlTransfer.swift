@@ -100,6 +100,10 @@
               curl.set(handle, .noProgress, 0)
               curl.set(handle, .followLocation, 1)
               curl.set(handle, .maximumRedirects, 20)
+              // Only http and https, for the URL and every redirect: libcurl would otherwise
+              // follow a `Location: ftp://…` (and log in as anonymous) or `file://`.
+              curl.set(handle, .protocols, CurlLibrary.webProtocols)
+              curl.set(handle, .redirectProtocols, CurlLibrary.webProtocols)
               curl.set(handle, .noSignal, 1)
               curl.set(handle, .acceptEncoding, "")
               if let upload = exchange.upload {
@@ -131,6 +135,14 @@
         if cancelled.load(ordering: .relaxed) {
           return .failure(
             HTTPExchange.Failure(reason: "the request was cancelled", cancelled: true))
+        }
+        // The URL itself is http or https (checked before), so a refused protocol is a
+        // redirect's: the last response's Location names it.
+        if code == CurlLibrary.unsupportedProtocol, let target = headers["location"] {
+          return .failure(
+            HTTPExchange.Failure(
+              reason: "the server redirected to '\(URLCredentials.masked(target))', which is not "
+                + "an http or https URL; only http and https redirects are followed"))
         }
         let detail = String(
           decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -222,7 +234,13 @@
       case maximumRedirects = 68, headerFunction = 20079, noSignal = 99
       case acceptEncoding = 10102, postFieldSizeLarge = 30120, progressFunction = 20219
       case upload = 46, readData = 10009, readFunction = 20012, inFileSizeLarge = 30115
+      case protocols = 181, redirectProtocols = 182
     }
+
+    /// `CURLPROTO_HTTP | CURLPROTO_HTTPS`.
+    static let webProtocols = 1 | 2
+    /// `CURLE_UNSUPPORTED_PROTOCOL`: also what a redirect to a refused scheme fails with.
+    static let unsupportedProtocol: Int32 = 1
 
     let easyInit: @convention(c) () -> OpaquePointer?
     let perform: @convention(c) (OpaquePointer?) -> Int32

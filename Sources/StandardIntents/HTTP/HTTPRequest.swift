@@ -31,7 +31,14 @@ public struct HTTPRequest: AppIntent {
   @Parameter(title: "Method", description: "GET, POST, PUT, PATCH, DELETE, HEAD…")
   public var method: String?
 
-  @Parameter(title: "Headers", description: "Request headers: {\"Authorization\": \"Bearer …\"}.")
+  @Parameter(
+    title: "Headers", description: "Request headers: {\"Authorization\": \"Bearer …\"}.",
+    resolve: { headers in
+      if let problem = HTTPRequest.headerProblem(in: headers) {
+        return .unsupported(reason: problem)
+      }
+      return .success(headers)
+    })
   public var headers: [String: Value] = [:]
 
   @Parameter(title: "Query", description: "Added to the URL's query, percent-encoded.")
@@ -119,17 +126,40 @@ public struct HTTPRequest: AppIntent {
     }
     let given = headers.keys.map { $0.lowercased() }
     if let type, !given.contains("content-type") { headerLines.append(("Content-Type", type)) }
+    if let problem = Self.headerProblem(in: headers) { throw IntentError(problem) }
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-      guard !name.isEmpty, !name.contains(where: { $0 == ":" || $0.isNewline }) else {
-        throw IntentError("'\(name)' is not a header name")
-      }
-      headerLines.append((name, value.textDescription.replacingEvery("\n", with: " ")))
+      headerLines.append((name, value.textDescription))
     }
     let verb = (method ?? (bodies == 1 ? "POST" : "GET")).uppercased()
     guard !verb.isEmpty, verb.allSatisfy({ $0.isLetter || $0 == "-" }) else {
       throw IntentError("'\(method ?? "")' is not an HTTP method; use GET, POST, PUT…")
     }
     return HTTPExchange(url: target, method: verb, headers: headerLines, body: content)
+  }
+
+  /// What is wrong with a header, if anything: a name must be an HTTP token (letters, digits
+  /// and `!#$%&'*+-.^_`|~`), and no value may hold a carriage return, line feed or NUL, which
+  /// would end the header early and let the rest reach the server as a header or request of
+  /// its own.
+  static func headerProblem(in headers: [String: Value]) -> String? {
+    let token = Set("!#$%&'*+-.^_`|~".unicodeScalars)
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+      let validName =
+        !name.isEmpty
+        && name.unicodeScalars.allSatisfy {
+          $0.isASCII
+            && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || token.contains($0))
+        }
+      guard validName else {
+        return "header '\(name)' is not a header name: use letters, digits "
+          + "and - (as in 'X-Token')"
+      }
+      if value.textDescription.unicodeScalars.contains(where: { ["\r", "\n", "\0"].contains($0) }) {
+        return "header '\(name)': its value holds a line break or NUL, which would end the header "
+          + "early; remove it (join lines with a space)"
+      }
+    }
+    return nil
   }
 
   private static func split(_ text: String, at separator: Character) -> (String, String?) {

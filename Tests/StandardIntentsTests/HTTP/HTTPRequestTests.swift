@@ -72,6 +72,53 @@ struct HTTPRequestTests {
     #expect(text.json == .null)
   }
 
+  @Test("a redirect to a scheme other than http or https is not followed")
+  func redirectToFTP() async throws {
+    let refused = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("http.request", ["url": .text(server.url("/redirect-ftp"))])
+    }
+    #expect(
+      refused.message.hasSuffix(
+        "the server redirected to 'ftp://127.0.0.1:\(server.port)/file', which is not an http "
+          + "or https URL; only http and https redirects are followed"))
+  }
+
+  @Test(
+    "a line break or NUL in a header, or a name that is not a token, is refused naming it",
+    arguments: [
+      (
+        ["X-Token": Value.text("a\rInjected: yes")],
+        "header 'X-Token': its value holds a line break or NUL, which would end the header "
+          + "early; remove it (join lines with a space)"
+      ),
+      (
+        ["X-Token": Value.text("a\nInjected: yes")],
+        "header 'X-Token': its value holds a line break or NUL, which would end the header "
+          + "early; remove it (join lines with a space)"
+      ),
+      (
+        ["X-Token": Value.text("a\u{0}b")],
+        "header 'X-Token': its value holds a line break or NUL, which would end the header "
+          + "early; remove it (join lines with a space)"
+      ),
+      (
+        ["X-A\rB": Value.text("1")],
+        "header 'X-A\rB' is not a header name: use letters, digits and - (as in 'X-Token')"
+      ),
+      (
+        ["Bad Name": Value.text("1")],
+        "header 'Bad Name' is not a header name: use letters, digits and - (as in 'X-Token')"
+      ),
+    ])
+  func headerInjection(headers: [String: Value], message: String) async throws {
+    let refused = try await #require(throws: IntentFlowError.self) {
+      try await harness.run(
+        "http.request", ["url": .text(server.url("/echo")), "headers": .dictionary(headers)])
+    }
+    #expect(refused.code == .unsupported)
+    #expect(refused.message.hasSuffix(message))
+  }
+
   @Test("a status of 400 or more fails with the status and the body's start, unless allowFailure")
   func errorStatus() async throws {
     let error = try await #require(throws: IntentFlowError.self) {

@@ -3,7 +3,7 @@ import TestSupport
 
 /// A small HTTP server on 127.0.0.1, written with Python's standard library and started by
 /// the test on a free port: it echoes requests as JSON, answers `/status/N` with status N,
-/// redirects `/redirect` to `/echo`, and serves `/text` as plain text. It stops when the test
+/// redirects `/redirect` to `/echo` and `/redirect-ftp` to an `ftp://` URL, and serves `/text` as plain text. It stops when the test
 /// process does.
 final class LocalServer: Sendable {
   private let server: PythonServer
@@ -22,6 +22,12 @@ final class LocalServer: Sendable {
             if url.path == "/redirect":
                 self.send_response(302)
                 self.send_header("Location", "/echo?from=redirect")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if url.path == "/redirect-ftp":
+                self.send_response(302)
+                self.send_header("Location", "ftp://127.0.0.1:%s/file" % self.server.server_address[1])
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
