@@ -108,7 +108,8 @@ let package = Package(
     .executableTarget(
       name: "intentflow",
       dependencies: [
-        "IntentFlowCLI", .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+        "IntentFlowCLI", "ChildProcesses",
+        .target(name: "CMalloc", condition: .when(platforms: [.linux])),
       ],
       exclude: ["StaticLinking"],
       swiftSettings: strictSwift,

@@ -27,14 +27,11 @@ public enum DetachedThread {
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    // A new thread inherits its creator's mask: block for the creation, then restore.
-    var blocked = sigset_t()
-    sigfillset(&blocked)
-    for synchronous in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT] {
-      sigdelset(&blocked, synchronous)
-    }
+    // A new thread inherits its creator's mask: set exactly ThreadSignals' for the creation
+    // (whatever the creator blocked), then restore.
+    var blocked = ThreadSignals.asynchronous
     var previous = sigset_t()
-    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    pthread_sigmask(SIG_SETMASK, &blocked, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     // A function of the file's, not a closure with a body: the compiler's region analysis
     // crashes on such a closure (Swift 6.3.1).

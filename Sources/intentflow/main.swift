@@ -1,5 +1,6 @@
 // The `intentflow` executable. Everything it does lives in IntentFlowCLI, where it is tested.
 import CLIKit
+import ChildProcesses
 import IntentFlowCLI
 import IntentKit
 
@@ -51,17 +52,12 @@ case .command(let command):
   }
 }
 
-/// Blocks every signal but the faults a thread raises itself, as Dispatch does on its
-/// threads; threads started later inherit the mask. `run` takes SIGINT, SIGTERM and SIGHUP
+/// Blocks every signal but those a thread raises itself (`ThreadSignals`, the list the
+/// threads of `DetachedThread` keep too), as Dispatch does on its threads; threads started later inherit the mask. `run` takes SIGINT, SIGTERM and SIGHUP
 /// with `sigwait` on a thread of its own (`SignalWatcher`), which works only if no thread
 /// accepts them; the daemon reads them through Dispatch, and the kernel discards a signal
 /// whose action is to ignore it unless the process's main thread blocks it. Child processes
 /// are started with an empty mask.
 func blockAsynchronousSignals() {
-  var signals = sigset_t()
-  sigfillset(&signals)
-  for fault in [SIGILL, SIGTRAP, SIGFPE, SIGBUS, SIGSEGV, SIGSYS, SIGPIPE, SIGPROF] {
-    sigdelset(&signals, fault)
-  }
-  pthread_sigmask(SIG_BLOCK, &signals, nil)
+  ThreadSignals.blockAsynchronousSignals()
 }
