@@ -45,6 +45,11 @@ extension ChildProcess {
     /// and a termination reach its children too, and a signal sent to the parent's group
     /// (Ctrl-C in a terminal) does not.
     public var newProcessGroup: Bool
+    /// Whether the child leads a session of its own (and so a process group too, whatever
+    /// ``newProcessGroup`` says): every process it starts stays in that session even when it
+    /// leads a group of its own, so that ``ChildProcess/endSession()`` can reach them all
+    /// once the child is gone, however it ended.
+    public var newSession: Bool = false
 
     /// Describes a program to start; by default its input is `/dev/null`, its output and
     /// errors are piped to the parent, and it leads a process group of its own.

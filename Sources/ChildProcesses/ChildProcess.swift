@@ -25,6 +25,8 @@ public final class ChildProcess: Sendable {
   public let processIdentifier: Int32
   /// Whether the child leads a process group of its own (``Command/newProcessGroup``).
   public let leadsProcessGroup: Bool
+  /// Whether the child leads a session of its own (``Command/newSession``).
+  public let leadsSession: Bool
   /// The parent's end of the child's standard output, when piped: the descriptor to read (with
   /// `read` or `poll`) when not using ``outcome(grace:)``. It stays open as long as this
   /// object lives; do not close it.
@@ -57,7 +59,8 @@ public final class ChildProcess: Sendable {
   public init(_ command: Command) throws(ChildProcessError) {
     let started = try Spawn.start(command)
     processIdentifier = started.pid
-    leadsProcessGroup = command.newProcessGroup
+    leadsProcessGroup = command.newProcessGroup || command.newSession
+    leadsSession = command.newSession
     standardOutput = started.output
     standardError = started.errors
     input = Mutex(started.input)

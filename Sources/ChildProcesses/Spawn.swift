@@ -92,7 +92,11 @@ enum Spawn {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setsigmask(&attributes, &none)
     var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
-    if command.newProcessGroup {
+    if command.newSession {
+      // setsid(2) in the child makes it the leader of a new session and of a new group; a
+      // group set as well would make the spawn fail (a session leader cannot change group).
+      flags |= Spawn.setSessionFlag
+    } else if command.newProcessGroup {
       posix_spawnattr_setpgroup(&attributes, 0)
       flags |= POSIX_SPAWN_SETPGROUP
     }
@@ -144,6 +148,14 @@ enum Spawn {
 
   /// A pipe whose two ends are closed on `exec`, so that no other child inherits them: made
   /// at once by `pipe2` where the system has it, else marked just after.
+  /// `POSIX_SPAWN_SETSID`, which the C headers define only for GNU or Darwin sources, so
+  /// Swift does not see it: glibc's value (since 2.26) and Darwin's.
+  #if canImport(Darwin)
+    static let setSessionFlag: Int32 = 0x0400
+  #else
+    static let setSessionFlag: Int32 = 0x80
+  #endif
+
   static func makePipe() throws(ChildProcessError) -> (read: Int32, write: Int32) {
     var ends: [Int32] = [-1, -1]
     if let pipe2 = SpawnExtensions.pipe2 {
