@@ -40,7 +40,8 @@ public struct ChildProcessLauncher: Sendable {
   }
 
   /// Runs the workflow to completion; on cancellation sends SIGTERM, then SIGKILL after
-  /// ``killAfter``.
+  /// ``killAfter``. The run leads a session of its own, and once it has ended, every process
+  /// left in that session is killed (see `ChildProcess.endSession()`).
   ///
   /// Standard output and standard error are read to their end on a thread of their own, so a
   /// child that writes more than a pipe holds never blocks, and nothing is lost or reordered.
@@ -60,21 +61,37 @@ public struct ChildProcessLauncher: Sendable {
         exitCode: nil, output: "", errorOutput: "the run was cancelled before it started\n",
         duration: clock.now - started)
     }
+    var command = ChildProcess.Command(
+      executable: executable, arguments: ["run", run.workflow.path, "--non-interactive"],
+      environment: childEnvironment)
+    command.newSession = true
     let process: ChildProcess
     do {
-      process = try ChildProcess(
-        ChildProcess.Command(
-          executable: executable, arguments: ["run", run.workflow.path, "--non-interactive"],
-          environment: childEnvironment))
+      process = try ChildProcess(command)
     } catch {
       return RunOutcome(
         exitCode: nil, output: "", errorOutput: "cannot start \(executable): \(error.reason)\n",
         duration: clock.now - started)
     }
-    // A cancellation that came during the spawn runs the handler as the wait begins.
-    let outcome = await process.outcome(grace: killAfter)
+    // A cancellation that came during the spawn runs the handler as the wait begins. As
+    // soon as the run's process has ended, whatever it left running in its session is
+    // killed: a run killed by SIGKILL could not stop its own children, and one of them
+    // holding the output pipes open would otherwise hold the outcome back too.
+    let outcome = await withTaskGroup(of: ChildProcess.Outcome?.self) { group in
+      group.addTask { await process.outcome(grace: killAfter) }
+      group.addTask {
+        _ = await process.terminated()
+        process.endSession()
+        return nil
+      }
+      var outcome: ChildProcess.Outcome?
+      for await result in group where result != nil { outcome = result }
+      return outcome
+        ?? ChildProcess.Outcome(
+          standardOutput: [], standardError: [], termination: process.waitUntilExit())
+    }
     return RunOutcome(
-      exitCode: outcome.exitCode,
+      exitCode: outcome.exitCode, signal: outcome.termination.signal,
       output: String(decoding: outcome.standardOutput, as: UTF8.self),
       errorOutput: String(decoding: outcome.standardError, as: UTF8.self),
       duration: clock.now - started)

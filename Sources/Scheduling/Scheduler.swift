@@ -78,14 +78,20 @@ public struct ScheduledRun: Sendable, Hashable {
 public struct RunOutcome: Sendable, Hashable {
   /// The runner's exit code (128 + N when killed by signal N); `nil` if it could not start.
   public var exitCode: Int32?
+  /// The signal that killed the runner, when one did (it could not record its own end).
+  public var signal: Int32?
   /// Standard output (the workflow's output).
   public var output: String
   /// Standard error (dialogs, errors).
   public var errorOutput: String
   public var duration: Duration
 
-  public init(exitCode: Int32?, output: String, errorOutput: String, duration: Duration) {
+  public init(
+    exitCode: Int32?, signal: Int32? = nil, output: String, errorOutput: String,
+    duration: Duration
+  ) {
     self.exitCode = exitCode
+    self.signal = signal
     self.output = output
     self.errorOutput = errorOutput
     self.duration = duration
@@ -95,6 +101,16 @@ public struct RunOutcome: Sendable, Hashable {
   /// `notStarted`.
   public var status: String {
     exitCode.map { RunStatus(exitCode: $0).rawValue } ?? "notStarted"
+  }
+
+  /// How the run ended, for the daemon's log and its `finished` event: `succeeded (exit 0)`,
+  /// `killed by signal 9 (SIGKILL)`, `not started`.
+  public var summary: String {
+    if let signal {
+      return "killed by signal \(signal) (\(CancellationReason.signalName(signal)))"
+    }
+    guard let exitCode else { return "notStarted (not started)" }
+    return "\(status) (exit \(exitCode))"
   }
 }
 
@@ -115,12 +131,16 @@ public actor Scheduler {
   public struct Options: Sendable {
     /// The longest single sleep; the scheduler re-reads the clock at least this often.
     public var maximumSleep: Duration = .seconds(60)
-    /// How late a fire may start and still count as on time (else it is "missed").
+    /// How late a fire may start and still count as on time (else it is "missed"): the
+    /// ``LatenessRule`` of the daemon and of ``Scheduler/runOnce()`` alike.
     public var tolerance: Duration = .seconds(60)
     /// How long running workflows may finish after a stop before they are cancelled.
     public var grace: Duration = .seconds(10)
     /// What the daemon's own events name as their path (the scheduled directories).
     public var label: String = ""
+    /// How often a standby tries the active scheduler's lock: the most a takeover waits
+    /// after the active one died, at the cost of a few system calls a second.
+    public var standbyCheck: Duration = .milliseconds(100)
     public init() {}
   }
 
@@ -147,6 +167,9 @@ public actor Scheduler {
 
   private var catalog = ScheduleCatalog(workflows: [], invalid: [], unscheduled: [])
   private var nextFire: [String: Date] = [:]
+  /// The instant up to which each workflow's fire times have been decided about: the next
+  /// decision looks only at fire times after it.
+  private var decidedUpTo: [String: Date] = [:]
   private var runningCount: [String: Int] = [:]
   private var queued: [String: ScheduledRun] = [:]
   /// Runs decided on and recorded, not yet started: the loop that decided starts them as
@@ -239,6 +262,52 @@ public actor Scheduler {
     _ = inbox.withLock { $0.wakeUps?.yield(.reloadRequested) }
   }
 
+  // MARK: Standby
+
+  /// Waits as the standby of another scheduler on the same home: says so in the log and in
+  /// the store, then tries `acquire` every ``Options/standbyCheck`` until it succeeds (the
+  /// active scheduler died or stopped) or a stop is requested.
+  ///
+  /// A standby does nothing else: no file is read, nothing is fired. Once it holds the
+  /// lock, ``run()`` starts as after any start, so what the dead scheduler did not get to
+  /// goes through the lateness rule, and fire claims keep what it did get to from running
+  /// twice.
+  ///
+  /// - Parameters:
+  ///   - acquire: Takes the lock of the active scheduler; `true` once this one holds it.
+  ///   - holder: Describes the active scheduler for the log (`pid 4242`).
+  /// - Returns: Whether this scheduler is now the active one; `false` when it was stopped.
+  public func standBy(until acquire: @Sendable () -> Bool, holder: String) async -> Bool {
+    if acquire() { return true }
+    let since = environment.now()
+    environment.log(
+      "\(stamp(since)) standby: another scheduler (\(holder)) is active on this home; "
+        + "waiting to take over")
+    record(
+      NewScheduleEvent(
+        workflowName: "", workflowPath: options.label, kind: .standby, recordedAt: since,
+        detail: "another scheduler (\(holder)) is active"))
+    while !inbox.withLock({ $0.stopEarly }) {
+      do {
+        try await environment.sleep(options.standbyCheck)
+      } catch {
+        return false
+      }
+      // A stop that came during the sleep wins over a lock that came free meanwhile (both
+      // daemons told to stop at once: the standby must not start as the other one leaves).
+      if inbox.withLock({ $0.stopEarly }) { break }
+      if acquire() {
+        let now = environment.now()
+        environment.log(
+          "\(stamp(now)) taking over: the active scheduler is gone (standby for "
+            + "\(DurationText.formatted(.milliseconds(Int64(now.timeIntervalSince(since) * 1000)))))"
+        )
+        return true
+      }
+    }
+    return false
+  }
+
   // MARK: Once
 
   /// Runs whatever is due now and returns when those runs finish (`schedule --once`, for a
@@ -250,19 +319,24 @@ public actor Scheduler {
     reload(at: now, initial: false)
     for workflow in catalog.workflows where !workflow.schedule.expression.isReboot {
       let last = (try? store?.lastFire(workflowPath: workflow.path)) ?? nil
-      let windowStart = now.addingTimeInterval(-options.tolerance.inSeconds)
-      var from = max(windowStart, last ?? windowStart)
-      if workflow.catchUp == .latest, let last { from = last }
-      guard let due = latestFire(of: workflow, after: from, upTo: now) else { continue }
-      let reason: ScheduledRun.Reason = due < windowStart ? .caughtUp : .fired
+      let after = last ?? now.addingTimeInterval(-options.tolerance.inSeconds)
+      let decision = rule.decide(workflow, after: after, now: now)
+      recordMisses(of: workflow, decision, at: now)
+      guard let due = decision.run else { continue }
       if workflow.overlap != .allow, isRunningElsewhere(workflow) {
-        record(workflow, .skipped, scheduledFor: due, detail: "the previous run is still running")
+        guard
+          claim(
+            workflow, .skipped, scheduledFor: due.scheduledFor,
+            detail: "the previous run is still running")
+        else { continue }
         environment.log(
-          "\(stamp(now)) skipped \(workflow.name): the previous run is still running (overlap: \(workflow.overlap.rawValue))"
-        )
+          "\(stamp(now)) skipped \(workflow.name) (\(stamp(due.scheduledFor, for: workflow))): "
+            + "the previous run is still running (overlap: \(workflow.overlap.rawValue))")
         continue
       }
-      start(ScheduledRun(workflow: workflow, scheduledFor: due, reason: reason), at: now)
+      start(
+        ScheduledRun(workflow: workflow, scheduledFor: due.scheduledFor, reason: due.reason),
+        at: now)
     }
     let (stream, inbox) = AsyncStream.makeStream(of: WakeUp.self)
     await serve(stream, inbox: inbox, asDaemon: false)
@@ -368,31 +442,46 @@ public actor Scheduler {
 
   // MARK: Firing
 
+  /// The lateness rule of the daemon and of ``runOnce()``.
+  private var rule: LatenessRule { LatenessRule(tolerance: options.tolerance) }
+
   private func fireIfDue(_ workflow: ScheduledWorkflow, now: Date) {
     guard let due = nextFire[workflow.path], due <= now else { return }
-    var missed = 0
-    var latestOnTime: Date?
-    var latest = due
-    var time: Date? = due
-    let tolerance = options.tolerance.inSeconds
-    var count = 0
-    while let fire = time, fire <= now, count < 1_000_000 {
-      latest = fire
-      if now.timeIntervalSince(fire) <= tolerance { latestOnTime = fire } else { missed += 1 }
-      time = workflow.schedule.nextDate(after: fire)
-      count += 1
+    let after = decidedUpTo[workflow.path] ?? due.addingTimeInterval(-1)
+    decidedUpTo[workflow.path] = now
+    nextFire[workflow.path] = workflow.schedule.nextDate(after: now)
+    let decision = rule.decide(workflow, after: after, now: now)
+    recordMisses(of: workflow, decision, at: now)
+    if let run = decision.run {
+      start(
+        ScheduledRun(workflow: workflow, scheduledFor: run.scheduledFor, reason: run.reason),
+        at: now)
     }
-    nextFire[workflow.path] = time ?? workflow.schedule.nextDate(after: now)
-    if missed > 0, workflow.catchUp == .none || latestOnTime != nil {
+  }
+
+  /// Records and logs each missed fire time of a decision (and the count of those not
+  /// listed); a fire time another scheduler already handled is left alone.
+  private func recordMisses(
+    of workflow: ScheduledWorkflow, _ decision: LatenessRule.Decision, at now: Date
+  ) {
+    if let unlisted = decision.unlisted {
+      let span =
+        "\(stamp(unlisted.first, for: workflow)) to \(stamp(unlisted.last, for: workflow))"
+      record(
+        NewScheduleEvent(
+          workflowName: workflow.name, workflowPath: workflow.path, kind: .missed,
+          scheduledFor: nil, recordedAt: now,
+          detail: "\(unlisted.count) earlier fire times, \(span), were not run"))
       environment.log(
-        "\(stamp(now)) missed \(workflow.name): \(missed) fire \(missed == 1 ? "time" : "times") "
-          + "passed while the scheduler could not run"
-          + (workflow.catchUp == .none ? " (catchUp: none)" : ""))
+        "\(stamp(now)) missed \(workflow.name): \(unlisted.count) earlier fire "
+          + "\(unlisted.count == 1 ? "time" : "times"), \(span), were not run")
     }
-    if let onTime = latestOnTime {
-      start(ScheduledRun(workflow: workflow, scheduledFor: onTime, reason: .fired), at: now)
-    } else if workflow.catchUp == .latest {
-      start(ScheduledRun(workflow: workflow, scheduledFor: latest, reason: .caughtUp), at: now)
+    for miss in decision.misses {
+      guard claim(workflow, .missed, scheduledFor: miss.scheduledFor, detail: miss.reason)
+      else { continue }
+      environment.log(
+        "\(stamp(now)) missed \(workflow.name) (\(stamp(miss.scheduledFor, for: workflow))): "
+          + miss.reason)
     }
   }
 
@@ -401,19 +490,25 @@ public actor Scheduler {
     if (runningCount[workflow.path] ?? 0) > 0 {
       switch workflow.overlap {
       case .skip:
-        record(
-          workflow, .skipped, scheduledFor: run.scheduledFor,
-          detail: "the previous run is still running")
+        guard
+          claim(
+            workflow, .skipped, scheduledFor: run.scheduledFor,
+            detail: "the previous run is still running")
+        else { return }
         environment.log(
-          "\(stamp(now)) skipped \(workflow.name) (\(stamp(run.scheduledFor))): the previous run "
-            + "is still running (overlap: skip)")
+          "\(stamp(now)) skipped \(workflow.name) (\(stamp(run.scheduledFor, for: workflow))): "
+            + "the previous run is still running (overlap: skip)")
         return
       case .queue:
         if queued[workflow.path] != nil {
-          record(
-            workflow, .skipped, scheduledFor: run.scheduledFor, detail: "a run is already queued")
+          guard
+            claim(
+              workflow, .skipped, scheduledFor: run.scheduledFor,
+              detail: "a run is already queued")
+          else { return }
           environment.log(
-            "\(stamp(now)) skipped \(workflow.name): a run is already queued (overlap: queue)")
+            "\(stamp(now)) skipped \(workflow.name) (\(stamp(run.scheduledFor, for: workflow))): "
+              + "a run is already queued (overlap: queue)")
         } else {
           queued[workflow.path] = ScheduledRun(
             workflow: workflow, scheduledFor: run.scheduledFor, reason: .queued)
@@ -433,12 +528,21 @@ public actor Scheduler {
   private func launch(_ run: ScheduledRun, at now: Date) {
     let workflow = run.workflow
     let kind: ScheduleEvent.Kind = run.reason == .caughtUp ? .caughtUp : .fired
-    record(
-      workflow, kind, scheduledFor: run.scheduledFor,
-      detail: run.reason == .fired ? nil : run.reason.rawValue)
+    // The claim is what keeps a fire time from running twice: another scheduler (one that
+    // died just after firing it, or `--once` from a cron line) may have handled it.
+    guard
+      claim(
+        workflow, kind, scheduledFor: run.scheduledFor,
+        detail: run.reason == .fired ? nil : run.reason.rawValue)
+    else {
+      environment.log(
+        "\(stamp(now)) not running \(workflow.name) (\(stamp(run.scheduledFor, for: workflow))): "
+          + "another scheduler already handled that fire time")
+      return
+    }
     let verb = run.reason == .caughtUp ? "caught up" : "fired"
     environment.log(
-      "\(stamp(now)) \(verb) \(workflow.name) (\(stamp(run.scheduledFor))\(run.reason == .fired ? "" : ", \(run.reason.rawValue)"))"
+      "\(stamp(now)) \(verb) \(workflow.name) (\(stamp(run.scheduledFor, for: workflow))\(run.reason == .fired ? "" : ", \(run.reason.rawValue)"))"
     )
     runningCount[workflow.path, default: 0] += 1
     pending.append(run)
@@ -448,12 +552,16 @@ public actor Scheduler {
     let workflow = run.workflow
     runningCount[workflow.path, default: 1] -= 1
     let now = environment.now()
-    let exit = outcome.exitCode.map { "exit \($0)" } ?? "not started"
     let kind: ScheduleEvent.Kind = outcome.exitCode == nil ? .failedToStart : .finished
-    record(workflow, kind, scheduledFor: run.scheduledFor, detail: "\(outcome.status) (\(exit))")
+    record(workflow, kind, scheduledFor: run.scheduledFor, detail: outcome.summary)
     environment.log(
-      "\(stamp(now)) finished \(workflow.name): \(outcome.status) (\(exit)) in "
+      "\(stamp(now)) finished \(workflow.name): \(outcome.summary) in "
         + DurationText.formatted(outcome.duration))
+    if outcome.signal != nil {
+      // A killed runner could not record its own end: its run is marked abandoned now, so
+      // that the next fire, `history` and `resume` see it finished.
+      _ = try? store?.markAbandonedRuns(isAlive: environment.isProcessAlive)
+    }
     for line in (outcome.output + outcome.errorOutput).split(separator: "\n") {
       environment.log("  \(workflow.name)| \(line)")
     }
@@ -487,10 +595,19 @@ public actor Scheduler {
         next[workflow.path] = kept
         continue
       }
-      if initial, workflow.catchUp == .latest { catchUp(workflow, now: now) }
-      next[workflow.path] = workflow.schedule.nextDate(after: now)
+      // At start, the fire times since the last one handled (by this daemon before it
+      // stopped, or by another that died) go through the lateness rule at the first look.
+      var from = now
+      if initial, let last = (try? store?.lastFire(workflowPath: workflow.path)) ?? nil,
+        last < now
+      {
+        from = last
+      }
+      decidedUpTo[workflow.path] = from
+      next[workflow.path] = workflow.schedule.nextDate(after: from)
       if previous[workflow.path] == nil || !initial {
-        let when = next[workflow.path].map { stamp($0, in: workflow.schedule.timeZone) } ?? "never"
+        let when =
+          workflow.schedule.nextDate(after: now).map { stamp($0, for: workflow) } ?? "never"
         if previous[workflow.path] != workflow {
           environment.log(
             "\(stamp(now)) scheduled \(workflow.name) (\(workflow.cron)): next \(when)")
@@ -498,25 +615,6 @@ public actor Scheduler {
       }
     }
     nextFire = next
-  }
-
-  private func catchUp(_ workflow: ScheduledWorkflow, now: Date) {
-    guard let last = (try? store?.lastFire(workflowPath: workflow.path)) ?? nil,
-      let missed = latestFire(of: workflow, after: last, upTo: now)
-    else { return }
-    start(ScheduledRun(workflow: workflow, scheduledFor: missed, reason: .caughtUp), at: now)
-  }
-
-  /// The latest fire time in `(after, upTo]`.
-  private func latestFire(of workflow: ScheduledWorkflow, after: Date, upTo: Date) -> Date? {
-    var latest: Date?
-    var count = 0
-    for fire in workflow.schedule.dates(after: after) {
-      guard fire <= upTo, count < 1_000_000 else { break }
-      latest = fire
-      count += 1
-    }
-    return latest
   }
 
   private func isRunningElsewhere(_ workflow: ScheduledWorkflow) -> Bool {
@@ -538,6 +636,25 @@ public actor Scheduler {
         scheduledFor: scheduledFor, recordedAt: environment.now(), detail: detail))
   }
 
+  /// Records a handled fire time as a claim (``RunStore/claim(_:)``).
+  /// - Returns: Whether this scheduler holds the fire time: `false` when another handled it.
+  private func claim(
+    _ workflow: ScheduledWorkflow, _ kind: ScheduleEvent.Kind, scheduledFor: Date, detail: String?
+  ) -> Bool {
+    guard let store else { return true }
+    let event = NewScheduleEvent(
+      workflowName: workflow.name, workflowPath: workflow.path, kind: kind,
+      scheduledFor: scheduledFor, recordedAt: environment.now(), detail: detail)
+    do {
+      return try store.claim(event) != nil
+    } catch {
+      // A store that cannot be written must not stop the schedule: run, unrecorded.
+      environment.log(
+        "warning: could not record '\(event.kind.rawValue)' in the run store: \(error)")
+      return true
+    }
+  }
+
   private func record(_ event: NewScheduleEvent) {
     guard let store else { return }
     do {
@@ -548,8 +665,16 @@ public actor Scheduler {
     }
   }
 
-  private func stamp(_ date: Date, in zone: TimeZone = .current) -> String {
-    Cron.Timestamp.format(date, in: zone)
+  /// The daemon's own time (a line's start): the machine's wall clock, with its offset.
+  private func stamp(_ date: Date) -> String {
+    Cron.Timestamp.format(date, in: .current)
+  }
+
+  /// A fire time of `workflow`: its zone's wall clock and offset, and the zone's name, so
+  /// that a line holding the daemon's time and a fire time says which is which.
+  private func stamp(_ date: Date, for workflow: ScheduledWorkflow) -> String {
+    let zone = workflow.schedule.timeZone
+    return Cron.Timestamp.format(date, in: zone) + " " + (workflow.timeZoneName ?? zone.identifier)
   }
 
 }

@@ -47,11 +47,11 @@ struct SchedulerReloadTests {
     let scheduled = fixture.log.all.filter { $0.contains(" scheduled ") }
     #expect(
       scheduled.contains {
-        $0.hasSuffix("scheduled daily (30 9 * * *): next 2026-06-01T09:30:00+00:00")
+        $0.hasSuffix("scheduled daily (30 9 * * *): next 2026-06-01T09:30:00+00:00 UTC")
       })
     #expect(
       scheduled.contains {
-        $0.hasSuffix("scheduled added (0 12 * * *): next 2026-06-01T12:00:00+00:00")
+        $0.hasSuffix("scheduled added (0 12 * * *): next 2026-06-01T12:00:00+00:00 UTC")
       })
   }
 
@@ -86,7 +86,7 @@ struct SchedulerReloadTests {
       #expect(
         await fixture.log.wait { lines in
           lines.contains {
-            $0.hasSuffix("scheduled new (0 7 * * *): next 2026-06-01T07:00:00+00:00")
+            $0.hasSuffix("scheduled new (0 7 * * *): next 2026-06-01T07:00:00+00:00 UTC")
           }
         })
       #expect(await scheduler.workflows.map(\.name) == ["new"])

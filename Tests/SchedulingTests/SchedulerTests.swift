@@ -22,8 +22,12 @@ final class FakeLauncher: Sendable {
     if holdRuns {
       await withCheckedContinuation { continuation in gates.withLock { $0.append(continuation) } }
     }
-    return RunOutcome(exitCode: 0, output: "ok\n", errorOutput: "", duration: .milliseconds(5))
+    return outcome.withLock { $0 }
   }
+
+  /// What every run returns.
+  let outcome = Mutex(
+    RunOutcome(exitCode: 0, output: "ok\n", errorOutput: "", duration: .milliseconds(5)))
 
   func releaseAll() {
     let waiting = gates.withLock { gates in
@@ -227,7 +231,7 @@ struct SchedulerTests {
 
   @Test("after downtime, catchUp: latest runs the latest missed fire time once")
   func catchesUpOnce() async throws {
-    let fixture = try SchedulerFixture(start: "2026-06-01T12:00:00Z", stop: "2026-06-01T12:00:30Z")
+    let fixture = try SchedulerFixture(start: "2026-06-01T12:05:00Z", stop: "2026-06-01T12:05:30Z")
     try fixture.write(
       "hourly.json",
       #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC", "catchUp": "latest"}, "steps": [\#(Self.echo)]}"#
@@ -242,6 +246,15 @@ struct SchedulerTests {
     let caughtUp = try fixture.events(.caughtUp)
     #expect(fixture.stamps(caughtUp.compactMap(\.scheduledFor)) == ["2026-06-01T12:00:00+00:00"])
     #expect(fixture.launcher.launched.withLock { $0.map(\.reason) } == [.caughtUp])
+    // The fire times before it are recorded as missed, each with why.
+    let missed = try fixture.events(.missed)
+    #expect(
+      fixture.stamps(missed.compactMap(\.scheduledFor)) == [
+        "2026-06-01T09:00:00+00:00", "2026-06-01T10:00:00+00:00", "2026-06-01T11:00:00+00:00",
+      ])
+    #expect(
+      missed.first?.detail
+        == "3h5m late, past the 1m tolerance; 2026-06-01T12:00:00+00:00 ran in its place")
   }
 
   @Test("with catchUp: none, fire times missed while the machine slept are reported, not run")
@@ -251,11 +264,151 @@ struct SchedulerTests {
       "hourly.json",
       #"{"name": "hourly", "schedule": {"cron": "0 * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
     )
-    fixture.jump.update { $0 = .seconds(2 * 3600) }
+    fixture.jump.update { $0 = .seconds(2 * 3600 + 90) }
     await fixture.run(fixture.scheduler())
-    #expect(fixture.log.all.contains { $0.contains("missed hourly: 2 fire times") })
+    // Woken at 09:01:30: 09:00 is 90 s late, past the tolerance, as are 07:00 and 08:00.
+    let missed = try fixture.events(.missed)
+    #expect(
+      fixture.stamps(missed.compactMap(\.scheduledFor)) == [
+        "2026-06-01T07:00:00+00:00", "2026-06-01T08:00:00+00:00", "2026-06-01T09:00:00+00:00",
+      ])
+    #expect(missed.last?.detail == "1m30s late, past the 1m tolerance (catchUp: none)")
+    #expect(
+      fixture.log.all.contains {
+        $0.hasSuffix(
+          "missed hourly (2026-06-01T09:00:00+00:00 UTC): 1m30s late, past the 1m tolerance "
+            + "(catchUp: none)")
+      }, "\(fixture.log.all)")
     let fired = try fixture.events(.fired).compactMap(\.scheduledFor)
     #expect(!fixture.stamps(fired).contains("2026-06-01T07:00:00+00:00"))
+  }
+
+  @Test(
+    "the daemon and --once share one lateness rule: late within the tolerance runs, past it is missed",
+    arguments: [(31, true), (54, true), (60, true), (61, false)])
+  func onelatenessRule(lateSeconds: Int, runs: Bool) async throws {
+    let fireTime = try #require(Timestamp.parse("2026-06-01T07:00:00Z", defaultTimeZone: .gmt))
+    let start = fireTime.addingTimeInterval(Double(lateSeconds))
+    let json =
+      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    // --once, started that late.
+    let once = try SchedulerFixture(
+      start: Timestamp.format(start, in: .gmt), stop: "2026-06-01T08:00:00Z")
+    try once.write("seven.json", json)
+    _ = try once.store.record(
+      NewScheduleEvent(
+        workflowName: "seven", workflowPath: once.path("seven.json"), kind: .fired,
+        scheduledFor: Timestamp.parse("2026-05-31T07:00:00Z", defaultTimeZone: .gmt),
+        recordedAt: start))
+    await once.scheduler().runOnce()
+    // The daemon, asleep past the fire time by as much (a stalled machine).
+    let daemon = try SchedulerFixture(start: "2026-06-01T06:59:00Z", stop: "2026-06-01T07:30:00Z")
+    try daemon.write("seven.json", json)
+    daemon.jump.update { $0 = .seconds(lateSeconds) }
+    await daemon.run(daemon.scheduler())
+    for fixture in [once, daemon] {
+      let fired = try fixture.events(.fired).filter { $0.scheduledFor == fireTime }
+      #expect(fired.count == (runs ? 1 : 0))
+      let missed = try fixture.events(.missed)
+      #expect(missed.count == (runs ? 0 : 1))
+      if !runs {
+        #expect(missed.first?.detail == "1m1s late, past the 1m tolerance (catchUp: none)")
+      }
+    }
+  }
+
+  @Test("a fire time another scheduler already handled is not run again")
+  func claimedFireTimes() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T06:59:50Z", stop: "2026-06-01T07:00:40Z")
+    try fixture.write(
+      "seven.json",
+      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
+    // Once the daemon has loaded, another scheduler claims 07:00 (and fires it).
+    let seven = try #require(Timestamp.parse("2026-06-01T07:00:00Z", defaultTimeZone: .gmt))
+    let claim = NewScheduleEvent(
+      workflowName: "seven", workflowPath: fixture.path("seven.json"), kind: .fired,
+      scheduledFor: seven, recordedAt: seven)
+    let store = fixture.store
+    await fixture.run(
+      fixture.scheduler(),
+      whenLoaded: { () async throws in
+        #expect(try store.claim(claim) != nil)
+        #expect(try store.claim(claim) == nil)
+      })
+    #expect(fixture.launcher.launched.withLock { $0.count } == 0)
+    #expect(try fixture.events(.fired).count == 1)
+    #expect(
+      fixture.log.all.contains {
+        $0.contains("not running seven (2026-06-01T07:00:00+00:00 UTC): another scheduler")
+      }, "\(fixture.log.all)")
+    // --once sees it handled too.
+    await fixture.scheduler().runOnce()
+    #expect(fixture.launcher.launched.withLock { $0.count } == 0)
+  }
+
+  @Test("a run killed by a signal is logged as killed, not cancelled")
+  func killedRun() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T06:59:59Z", stop: "2026-06-01T07:00:30Z")
+    try fixture.write(
+      "seven.json",
+      #"{"name": "seven", "schedule": {"cron": "0 7 * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
+    fixture.launcher.outcome.withLock {
+      $0 = RunOutcome(
+        exitCode: 137, signal: 9, output: "", errorOutput: "", duration: .milliseconds(5))
+    }
+    await fixture.run(fixture.scheduler())
+    #expect(
+      fixture.log.all.contains { $0.contains("finished seven: killed by signal 9 (SIGKILL) in") },
+      "\(fixture.log.all)")
+    #expect(try fixture.events(.finished).first?.detail == "killed by signal 9 (SIGKILL)")
+  }
+
+  @Test("a second scheduler stands by, says so, and takes over once the lock is free")
+  func standsBy() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T08:00:00Z")
+    let scheduler = fixture.scheduler()
+    let tries = Observed(0)
+    let clock = fixture.clock
+    let active = try await withThrowingTaskGroup(of: Bool?.self) { group in
+      group.addTask {
+        await scheduler.standBy(
+          until: {
+            tries.update {
+              $0 += 1
+              return $0 > 5
+            }
+          }, holder: "pid 4242")
+      }
+      group.addTask {
+        // Moves the clock along each check until the standby has taken over.
+        while tries.value <= 5 {
+          if await clock.waitForSleep(number: 1, deadline: .seconds(2)) { clock.advance() }
+        }
+        return nil
+      }
+      var result = false
+      for try await value in group { if let value { result = value } }
+      return result
+    }
+    #expect(active)
+    #expect(tries.value == 6)
+    let log = fixture.log.all
+    #expect(
+      log.first?.hasSuffix(
+        "standby: another scheduler (pid 4242) is active on this home; waiting to take over")
+        == true, "\(log)")
+    #expect(log.last?.contains("taking over: the active scheduler is gone") == true, "\(log)")
+    #expect(try fixture.events(.standby).count == 1)
+  }
+
+  @Test("a standby asked to stop stops without taking over")
+  func standbyStops() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T08:00:00Z")
+    let scheduler = fixture.scheduler()
+    scheduler.requestStop()
+    #expect(await scheduler.standBy(until: { false }, holder: "pid 1") == false)
   }
 
   @Test("a workflow that fails validation is reported and skipped; the others run")

@@ -5,6 +5,7 @@ import IntentKit
 import Scheduling
 import Storage
 import StrictJSON
+import Suggestions
 import WorkflowEngine
 
 #if canImport(FoundationEssentials)
@@ -80,9 +81,11 @@ enum ScheduleCommand: Command {
     let launcher = ChildProcessLauncher(
       executable: ChildProcessLauncher.currentExecutable, environment: childEnvironment)
     let output = context.standardOutput
+    // Workflow names, file names and runs' output reach the log: control characters in them
+    // are escaped, so that the log stays one event a line and a terminal never acts on them.
     let environment = SchedulerEnvironment(
       now: context.now, sleep: { try await Task.sleep(for: $0) }, launch: launcher.launch,
-      log: { output.writeLine($0) })
+      log: { output.writeLine(UnsafeText.isUnsafe($0) ? UnsafeText.escaped($0) : $0) })
     // The daemon warns, at each (re)load, about scheduled runs that would stop for a
     // confirmation, as validate, --list and crontab do.
     let loadAndWarn: @Sendable () -> ScheduleCatalog = {
@@ -113,7 +116,20 @@ enum ScheduleCommand: Command {
     context.printError(
       "intentflow schedule: watching \(paths.joined(separator: ", ")); "
         + "SIGHUP rereads, SIGTERM stops (grace \(DurationText.format(options.grace)))")
-    await scheduler.run()
+    // One active scheduler per home; a second one is its standby until it dies.
+    let lock: SchedulerLock
+    do {
+      lock = try SchedulerLock(path: PathText.appending("scheduler.lock", to: home.path))
+    } catch {
+      context.printError(context.errorStyle.red("error: ") + error.description)
+      for source in stops + [hangup] { source.cancel() }
+      watcher.stop()
+      return ExitCode.failure
+    }
+    let holder = lock.holder.map { "pid \($0)" } ?? "another process"
+    if await scheduler.standBy(until: { lock.tryAcquire() }, holder: holder) {
+      await scheduler.run()
+    }
     watcher.stop()
     for source in stops + [hangup] { source.cancel() }
     restoreDefaultDisposition([SIGTERM, SIGINT, SIGHUP])

@@ -63,5 +63,13 @@ extension RunStore {
     ) STRICT;
     CREATE INDEX entities_by_use ON entities (used_at);
     """,
+    // The event kinds `missed` and `standby`. A missed fire time counts as handled (the
+    // scheduler decided about it), so the partial index of handled fire times, which
+    // `lastFire` and fire claims read, takes it in.
+    """
+    DROP INDEX schedule_events_fires;
+    CREATE INDEX schedule_events_fires ON schedule_events (workflow_path, scheduled_for)
+      WHERE kind IN ('fired', 'caughtUp', 'skipped', 'missed');
+    """,
   ]
 }

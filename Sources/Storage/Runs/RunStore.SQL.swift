@@ -66,7 +66,16 @@ extension RunStore {
     /// uses only when the query's condition matches the index's.
     static let lastFire = """
       SELECT max(scheduled_for) AS last_fire FROM schedule_events
-      WHERE workflow_path = ? AND kind IN ('fired', 'caughtUp', 'skipped')
+      WHERE workflow_path = ? AND kind IN ('fired', 'caughtUp', 'skipped', 'missed')
+      """
+
+    /// Whether a fire time of a file has been handled (by any scheduler); the kinds as in the
+    /// partial index `schedule_events_fires`, so that the look-up uses it.
+    static let fireHandled = """
+      SELECT 1 FROM schedule_events
+      WHERE workflow_path = ? AND scheduled_for = ?
+        AND kind IN ('fired', 'caughtUp', 'skipped', 'missed')
+      LIMIT 1
       """
 
     /// With max(), SQLite takes the bare column `id` from the row that holds the maximum: the
@@ -76,7 +85,7 @@ extension RunStore {
       WHERE recorded_at < ? AND id NOT IN (
         SELECT id FROM (
           SELECT id, max(scheduled_for) FROM schedule_events
-          WHERE kind IN ('fired', 'caughtUp', 'skipped') AND scheduled_for IS NOT NULL
+          WHERE kind IN ('fired', 'caughtUp', 'skipped', 'missed') AND scheduled_for IS NOT NULL
           GROUP BY workflow_path))
       """
 
@@ -87,7 +96,7 @@ extension RunStore {
         AND id NOT IN (
           SELECT id FROM (
             SELECT id, max(scheduled_for) FROM schedule_events
-            WHERE kind IN ('fired', 'caughtUp', 'skipped') AND scheduled_for IS NOT NULL
+            WHERE kind IN ('fired', 'caughtUp', 'skipped', 'missed') AND scheduled_for IS NOT NULL
             GROUP BY workflow_path))
       """
   }

@@ -210,6 +210,35 @@ public final class RunStore: Sendable {
     ).lastInsertRowID
   }
 
+  /// Records `event`, which handles a fire time (``ScheduleEvent/Kind/handledFireTimes``),
+  /// unless an event already handled the same fire time of the same file: the claim that
+  /// lets one scheduler, and only one, run a fire time, however many look at it (a daemon
+  /// taking over from one that died, `schedule --once` from a cron line beside a daemon).
+  ///
+  /// The check and the insert are one `BEGIN IMMEDIATE` transaction, so two processes that
+  /// claim a fire time at once cannot both win.
+  /// - Parameter event: The event; its ``NewScheduleEvent/scheduledFor`` is the fire time.
+  /// - Returns: The new event's id, or `nil` when the fire time was claimed before.
+  /// - Throws: ``StorageError`` when the store cannot be read or written.
+  /// - Complexity: O(log n), through the partial index of handled fire times.
+  public func claim(_ event: NewScheduleEvent) throws(StorageError) -> Int64? {
+    try database.writeTransaction { (connection) throws(StorageError) -> Int64? in
+      if let scheduledFor = event.scheduledFor {
+        let taken = try connection.query(
+          SQL.fireHandled, [.text(event.workflowPath), .date(scheduledFor)])
+        if !taken.isEmpty { return nil }
+      }
+      return try connection.run(
+        SQL.recordEvent,
+        [
+          .text(event.workflowName), .text(event.workflowPath), .text(event.kind.rawValue),
+          SQLValue(event.scheduledFor), .date(event.recordedAt), SQLValue(event.runID),
+          SQLValue(event.detail),
+        ]
+      ).lastInsertRowID
+    }
+  }
+
   /// The newest scheduler events, newest first.
   /// - Parameters:
   ///   - workflowPath: Only this file's events; all events when `nil`.
@@ -234,7 +263,8 @@ public final class RunStore: Sendable {
   }
 
   /// The latest fire time the scheduler handled for a file: the newest ``ScheduleEvent/scheduledFor``
-  /// among its ``ScheduleEvent/Kind/handledFireTimes`` events (fired, caught up or skipped).
+  /// among its ``ScheduleEvent/Kind/handledFireTimes`` events (fired, caught up, skipped or
+  /// missed).
   ///
   /// After downtime, the scheduler catches up on the fire times after this one.
   /// - Parameter workflowPath: The workflow file's path.

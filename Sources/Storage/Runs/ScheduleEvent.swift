@@ -29,9 +29,15 @@ public struct ScheduleEvent: Sendable, Hashable {
     case daemonStarted
     /// The scheduler daemon stopped.
     case daemonStopped
+    /// A fire time was not run, and will not be: it was later than the lateness tolerance
+    /// (`catchUp: none`), or a later fire time ran in its place; ``detail`` says which.
+    case missed
+    /// A scheduler found another one active on the home and waits as its standby.
+    case standby
 
-    /// The kinds that count as handling a fire time: see ``RunStore/lastFire(workflowPath:)``.
-    public static let handledFireTimes: Set<Kind> = [.fired, .caughtUp, .skipped]
+    /// The kinds that count as handling a fire time: see ``RunStore/lastFire(workflowPath:)``
+    /// and ``RunStore/claim(_:)``.
+    public static let handledFireTimes: Set<Kind> = [.fired, .caughtUp, .skipped, .missed]
   }
 
   /// The event's id, unique in its store; ids grow with time.
