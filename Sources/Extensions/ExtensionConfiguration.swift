@@ -88,7 +88,11 @@ public struct ExtensionCatalog: Sendable {
     do {
       root = try JSONParser.parse(bytes)
     } catch {
-      catalog.problems.append("\(path):\(error.position): \(error.message)")
+      // The parser's message quotes the text it found: the file may be a token or a key file
+      // that `INTENTFLOW_EXTENSIONS` names by mistake, so say where, and not what.
+      catalog.problems.append(
+        "\(path):\(error.position): the extensions file is not valid JSON (its text is not "
+          + "shown); it must be an object: { \"extensions\": { \"NAME\": { … } } }")
       return catalog
     }
     func problem(_ position: JSONPosition, _ message: String) {

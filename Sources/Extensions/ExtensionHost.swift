@@ -244,9 +244,10 @@ public actor ExtensionHost {
           : .ready
       },
       perform: { [self] arguments, cancellation in
-        let progress = IntentContext.current.progress
+        let context = IntentContext.current
         return try await session(name).perform(
-          declaration, arguments: arguments, progress: progress, cancellation: cancellation)
+          declaration, arguments: arguments, progress: context.progress,
+          cancellation: cancellation, secrets: context.dependencies.secrets)
       })
     var description = declaration.description
     if description.isEmpty { description = "Runs '\(declaration.name)' of extension '\(name)'." }

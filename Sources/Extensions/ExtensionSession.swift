@@ -225,8 +225,10 @@ public struct ExtensionSession: Sendable {
   ///   `CancellationError` when the step is cancelled, after telling the extension why.
   public func perform(
     _ declaration: IntentDeclaration, arguments: [String: Value],
-    progress: ProgressReporter, cancellation: DynamicCancellation
+    progress: ProgressReporter, cancellation: DynamicCancellation,
+    secrets: SecretValues = SecretValues()
   ) async throws -> Value {
+    connection.hide(secrets)
     var members: [(key: String, value: JSONValue)] = []
     for (key, value) in arguments.sorted(by: { $0.key < $1.key }) where value != .null {
       members.append((key, value.jsonValue))

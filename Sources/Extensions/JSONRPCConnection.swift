@@ -1,5 +1,6 @@
 import ChildProcesses
 import Dispatch
+public import IntentKit
 public import StrictJSON
 import Synchronization
 
@@ -69,6 +70,9 @@ public final class JSONRPCConnection: Sendable {
     var failure: ExtensionError?
     var exited = false
     var stderrTail: [UInt8] = []
+    /// The secrets of the runs that called: masked in what the extension sent before a
+    /// message quotes (and cuts) it.
+    var secrets = SecretValues()
     /// Who reads stdout now.
     var reader = Reader.nobody
     /// The reader thread must read stdout to its end: the connection is stopping, or a
@@ -409,10 +413,16 @@ public final class JSONRPCConnection: Sendable {
       case .signalled(let number): "was killed by signal \(number)"
       case .exited(let status): "exited with status \(status)"
       }
-    let log = state.withLock { String(decoding: $0.stderrTail, as: UTF8.self) }
+    let log = state.withLock { $0.secrets.masking(String(decoding: $0.stderrTail, as: UTF8.self)) }
     let tail = log.split(separator: "\n").last.map { ": \($0)" } ?? ""
     fail(ExtensionError("extension '\(name)' \(how)\(tail)"))
     state.withLock { $0.exited = true }
+  }
+
+  /// Masks `secrets` too in what the extension sends, from now on, wherever an error quotes it.
+  public func hide(_ secrets: SecretValues) {
+    guard !secrets.isEmpty else { return }
+    state.withLock { $0.secrets.formUnion(secrets) }
   }
 
   /// Reads once from stdout (which `poll` found readable, so this does not block) and handles
@@ -451,7 +461,9 @@ public final class JSONRPCConnection: Sendable {
     do {
       message = try JSONParser.parse(line).plainValue
     } catch {
-      let text = String(decoding: line.prefix(80), as: UTF8.self)
+      // Masked before the cut, so that no fragment of a secret survives it.
+      let secrets = state.withLock { $0.secrets }
+      let text = String(secrets.masking(String(decoding: line, as: UTF8.self)).prefix(80))
       fail(
         ExtensionError(
           "extension '\(name)' sent a malformed message '\(text)': \(error.message) at "

@@ -52,6 +52,16 @@ struct ExtensionCatalogTests {
     #expect(catalog.problems.first?.hasPrefix("extensions.json:1:") == true)
   }
 
+  @Test("a file that is not JSON (a token file named by mistake) is not quoted")
+  func tokenFile() {
+    let catalog = parse("ghp_Secr3tTokenValue\n")
+    #expect(
+      catalog.problems == [
+        "extensions.json:1:1: the extensions file is not valid JSON (its text is not shown); "
+          + "it must be an object: { \"extensions\": { \"NAME\": { … } } }"
+      ])
+  }
+
   @Test("a name with a dot or space is refused, as it would make intent names ambiguous")
   func badName() {
     let catalog = parse("{ \"extensions\": { \"my.ext\": { \"command\": \"x\" } } }")

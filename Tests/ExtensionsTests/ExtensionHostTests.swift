@@ -146,6 +146,29 @@ struct ExtensionHostTests {
           + "'{this is not json': "), "\(message)")
   }
 
+  @Test("a malformed message that echoes a secret across the quote's cut shows none of it")
+  func malformedSecret() async throws {
+    let host = try Fixture.host(mode: "malformed-echo-on-call")
+    let secret = "Zq9-Vx7-Wp3-Kf5"
+    var dependencies = DependencyValues()
+    dependencies.secrets = SecretValues([secret])
+    let (registry, _) = await Fixture.registry(host)
+    let descriptor = try #require(registry.intent("fx.echo"))
+    do {
+      _ = try await IntentInvocation(
+        descriptor, arguments: ["text": .text(secret)],
+        context: IntentContext(dependencies: dependencies)
+      ).run()
+      Issue.record("the call succeeded")
+    } catch {
+      #expect(error.message.contains("sent a malformed message '{xxxx"), "\(error.message)")
+      for fragment in ["Zq9", "Vx7", "Wp3", "Kf5"] {
+        #expect(!error.message.contains(fragment), "\(error.message)")
+      }
+    }
+    await host.shutdown()
+  }
+
   @Test("an oversized message fails the step, naming the limit")
   func oversized() async throws {
     #expect(

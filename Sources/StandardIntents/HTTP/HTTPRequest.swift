@@ -59,6 +59,8 @@ public struct HTTPRequest: AppIntent {
       + "returns status 0).")
   public var allowFailure: Bool = false
 
+  @Dependency({ $0.secrets }) var secrets: SecretValues
+
   public init() {}
 
   public func perform() async throws -> IntentResult<HTTPResponse> {
@@ -85,7 +87,8 @@ public struct HTTPRequest: AppIntent {
     let result = HTTPResponse(
       status: answer.status, headers: answer.headers, body: body, json: parsed)
     if answer.status >= 400 && !allowFailure {
-      var start = body.trimming(.whitespacesAndNewlines)
+      // Masked before the cut, so that no fragment of a secret survives it.
+      var start = secrets.masking(body.trimming(.whitespacesAndNewlines))
       if start.count > 300 { start = start.prefix(300) + "…" }
       throw IntentError(
         "\(exchange.method) '\(exchange.shownURL)' answered \(answer.status)"

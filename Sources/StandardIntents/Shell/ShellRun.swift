@@ -67,6 +67,7 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
 
   @Dependency({ $0.currentDirectory }) var currentDirectory: String
   @Dependency({ $0.shell }) var settings: ShellSettings
+  @Dependency({ $0.secrets }) var secrets: SecretValues
 
   /// The running process, for `onCancel`: each run makes a fresh intent, so a fresh box.
   private let running = RunningProcess()
@@ -118,9 +119,10 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
           "\(name) was killed by \(CancellationReason.signalName($0))"
         }
         ?? "\(name) exited with code \(outcome.exitCode)"
-      let tail = Self.tail(of: result.stderr)
+      // Masked before the cut, so that no fragment of a secret survives it.
+      let tail = Self.tail(of: secrets.masking(result.stderr))
       message += tail.isEmpty ? " (set allowFailure to go on anyway)" : ": \(tail)"
-      throw IntentError(message)
+      throw IntentError(secrets.masking(message))
     }
     return .result(value: result)
   }

@@ -16,7 +16,8 @@ import Suggestions
 /// It checks the shape of the file only; whether intents, references and types fit is the
 /// ``Planner``'s job.
 struct WorkflowDecoder {
-  let source: WorkflowSource
+  /// The file, where secret inputs' defaults are marked hidden as they are decoded.
+  private(set) var source: WorkflowSource
   /// The file the locations are in, named once for all of them.
   let file: SourceFile
   private(set) var diagnostics: [Diagnostic] = []
@@ -164,6 +165,9 @@ struct WorkflowDecoder {
       if let node = declaration["secret"] {
         if case .bool(let secret) = node.kind {
           input.isSecret = secret
+          if secret, let value = declaration["default"] {
+            source.hideValue(at: value.position.offset)
+          }
         } else {
           error("'secret' must be true or false, not \(describe(node))", at: node)
         }

@@ -65,12 +65,13 @@ public struct WorkflowLoader: Sendable {
     } catch {
       var failure = error
       failure.diagnostics = (problems + error.diagnostics).sorted(by: Planner.fileOrder)
-      failure.sources[source.path] = source
+      // The decoded workflow's source: it hides secret inputs' defaults in quoted lines.
+      failure.sources[source.path] = workflow.source
       throw failure
     }
     // Outside the `do`: a throw inside it would be caught above and its problems doubled.
     guard problems.isEmpty else {
-      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
+      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: workflow.source])
     }
     return plan
   }
@@ -79,7 +80,7 @@ public struct WorkflowLoader: Sendable {
   public static func decode(_ source: WorkflowSource) throws(WorkflowInvalid) -> Workflow {
     let (workflow, problems) = try decodeCollecting(source)
     guard problems.isEmpty else {
-      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: source])
+      throw WorkflowInvalid(diagnostics: problems, sources: [source.path: workflow.source])
     }
     return workflow
   }
@@ -109,7 +110,7 @@ public struct WorkflowLoader: Sendable {
     guard let workflow = decoder.decode(root) else {
       throw WorkflowInvalid(
         diagnostics: decoder.diagnostics.sorted(by: Planner.fileOrder),
-        sources: [source.path: source])
+        sources: [source.path: decoder.source])
     }
     return (workflow, decoder.diagnostics.sorted(by: Planner.fileOrder))
   }

@@ -7,6 +7,9 @@ public struct WorkflowSource: Sendable {
   public var path: String
   /// The file's bytes.
   public var bytes: [UInt8]
+  /// The byte ranges of values that quoted lines show as `***`: the defaults of secret
+  /// inputs, so that a diagnostic quoting their line does not print them.
+  public private(set) var hidden: [Range<Int>] = []
 
   public init(path: String, bytes: [UInt8]) {
     self.path = path
@@ -32,7 +35,62 @@ public struct WorkflowSource: Sendable {
     guard line == number, start <= bytes.count else { return nil }
     var end = start
     while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-    return String(decoding: bytes[start..<end], as: UTF8.self)
+    guard hidden.contains(where: { $0.overlaps(start..<end) }) else {
+      return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+    var shown: [UInt8] = []
+    var next = start
+    for range in hidden where range.overlaps(start..<end) {
+      let from = max(range.lowerBound, start)
+      if from >= next {
+        shown += bytes[next..<from]
+        shown += Array(SecretValues.mask.utf8)
+      }
+      next = max(next, min(range.upperBound, end))
+    }
+    shown += bytes[next..<end]
+    return String(decoding: shown, as: UTF8.self)
+  }
+
+  /// Shows the JSON value that starts at byte `offset` as `***` in quoted lines.
+  mutating func hideValue(at offset: Int) {
+    guard offset < bytes.count else { return }
+    var end = offset
+    switch bytes[offset] {
+    case UInt8(ascii: "\""):
+      end = Self.endOfString(bytes, from: offset)
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      var depth = 0
+      while end < bytes.count {
+        switch bytes[end] {
+        case UInt8(ascii: "\""):
+          end = Self.endOfString(bytes, from: end)
+          continue
+        case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+        default: break
+        }
+        end += 1
+        if depth == 0 { break }
+      }
+    default:
+      let delimiters = Set(",}] \t\r\n".utf8)
+      while end < bytes.count, !delimiters.contains(bytes[end]) { end += 1 }
+    }
+    if end > offset { hidden.append(offset..<end) }
+  }
+
+  /// The offset just past the string whose opening quote is at `quote`.
+  private static func endOfString(_ bytes: [UInt8], from quote: Int) -> Int {
+    var index = quote + 1
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\\"): index += 2
+      case UInt8(ascii: "\""): return index + 1
+      default: index += 1
+      }
+    }
+    return bytes.count
   }
 
   /// The location of the `offset`-th Unicode scalar of a JSON string's decoded text, given

@@ -16,6 +16,48 @@ struct SecretSources: Sendable {
 
   var isEmpty: Bool { slots.isEmpty && environmentNames.isEmpty }
 
+  private init(slots: Set<Int>, environmentNames: Set<String>) {
+    self.slots = slots
+    self.environmentNames = environmentNames
+  }
+
+  /// The parameters of `shell.run` that become the child's command line, which any user of
+  /// the machine can read (`/proc/PID/cmdline`).
+  static let commandLineParameters: Set<String> = ["command", "script", "arguments"]
+
+  /// A warning for each `shell.run` step that puts a secret on the child's command line,
+  /// naming the step and the input and suggesting the `environment` form.
+  static func commandLineWarnings(_ plan: Plan) -> [Diagnostic] {
+    let sources = SecretSources(plan: plan)
+    guard !sources.isEmpty else { return [] }
+    var warnings: [Diagnostic] = []
+    for step in plan.allSteps {
+      guard case .action(let action) = step.kind, step.intent == "shell.run" else { continue }
+      for (name, value) in action.arguments
+      where commandLineParameters.contains(name) && sources.reads(value) {
+        let input =
+          plan.inputs.first { input in
+            input.isSecret
+              && SecretSources(
+                slots: [input.slot],
+                environmentNames: Set([input.environmentName].compactMap { $0 })
+              ).reads(value)
+          }?.name ?? "token"
+        let variable = input.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        warnings.append(
+          Diagnostic(
+            .warning,
+            "step '\(step.label)' puts secret input '\(input)' in '\(name)', on the command line "
+              + "of the program it runs, where any user of the machine can read it "
+              + "(/proc/PID/cmdline); give it in 'environment' instead "
+              + "(\"environment\": {\"\(String(variable))\": \"${inputs.\(input)}\"}) and read "
+              + "\"$\(String(variable))\", or feed it on standard input with 'input'",
+            at: step.location))
+      }
+    }
+    return warnings
+  }
+
   init(plan: Plan) {
     for input in plan.inputs where input.isSecret {
       slots.insert(input.slot)

@@ -152,8 +152,10 @@ struct PlanBuilder {
         do {
           defaultValue = try value.coerced(to: type)
         } catch {
+          // A secret's complaint would quote its value.
+          let reason = input.isSecret ? "the value is not \(type.article) \(type)" : error.message
           self.error(
-            "the default of input '\(input.name)' does not fit its type \(type): \(error.message)",
+            "the default of input '\(input.name)' does not fit its type \(type): \(reason)",
             at: input.defaultLocation ?? input.location)
         }
       }

@@ -44,8 +44,9 @@ public struct Planner: Sendable {
       throw WorkflowInvalid(
         diagnostics: builder.diagnostics.sorted(by: Self.fileOrder), sources: builder.sources)
     }
-    plan.warnings = builder.diagnostics.filter { $0.severity == .warning }
-      .sorted(by: Self.fileOrder)
+    plan.warnings =
+      (builder.diagnostics.filter { $0.severity == .warning }
+      + SecretSources.commandLineWarnings(plan)).sorted(by: Self.fileOrder)
     return plan
   }
 

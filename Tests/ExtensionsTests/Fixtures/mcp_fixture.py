@@ -2,7 +2,8 @@
 """A small MCP server over stdio for the tests, standard library only.
 
 Behaviour switches come from FIXTURE_MODE (environment):
-  normal (default), crash-on-call, hang-on-call, malformed-on-call, oversized-on-call,
+  normal (default), crash-on-call, hang-on-call, malformed-on-call, malformed-echo-on-call,
+  oversized-on-call,
   unknown-id-on-call, old-version (offers 2024-11-05), bad-version.
 Tools are listed two to a page, so the client must follow nextCursor.
 """
@@ -87,6 +88,11 @@ def call(request_id, params):
         return
     if MODE == "malformed-on-call":
         sys.stdout.write("{this is not json\n")
+        sys.stdout.flush()
+        return
+    if MODE == "malformed-echo-on-call":
+        # The text it was given across column 80, where the error's quote is cut.
+        sys.stdout.write("{" + "x" * 70 + args.get("text", "") + " not json\n")
         sys.stdout.flush()
         return
     if MODE == "oversized-on-call":
