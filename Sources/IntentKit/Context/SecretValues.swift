@@ -21,10 +21,13 @@ public struct SecretValues: Sendable {
   public static let mask = "***"
   /// The shortest secret, in UTF-8 bytes, searched for in text from outside the run.
   public static let shortestSearched = 4
-  /// At most this many texts built from secrets are kept: a loop that builds a new one on each
-  /// of a million passes must not hold a million. Later ones are still masked where the run
-  /// shows them whole, through ``masking(_:spans:)``.
-  public static let mostDerivedTexts = 1024
+  /// At most this many texts built from secrets are kept, the most recent: a loop that builds
+  /// a new one on each of a million passes must not hold a million. A text is reported just
+  /// before the run shows it, so the most recent are the ones that matter.
+  public static let mostDerivedTexts = 4096
+  /// Of those, at most this many (the first) are searched for in text from outside: each one
+  /// searched adds to the cost of masking every text.
+  public static let mostSearchedDerivedTexts = 256
   /// Texts longer than this (in bytes) are not searched for, only recognised whole.
   static let longestSearched = 1 << 16
 
@@ -41,8 +44,11 @@ public struct SecretValues: Sendable {
   private var patterns: [Pattern] = []
   /// By first byte: the positions in `patterns` of those starting with it.
   private var byFirstByte: [[Int]] = []
-  /// How many texts built from secrets were added.
-  private var derivedCount = 0
+  /// The texts built from secrets that are kept, oldest first from `nextEvicted` on.
+  private var derived: [String] = []
+  private var nextEvicted = 0
+  /// How many texts built from secrets are searched for.
+  private var searchedDerived = 0
 
   /// No secrets.
   public init() {}
@@ -78,9 +84,19 @@ public struct SecretValues: Sendable {
       insert(text)
       return
     }
-    guard whole[text] == nil, derivedCount < Self.mostDerivedTexts else { return }
-    derivedCount += 1
+    guard whole[text] == nil else { return }
+    if derived.count < Self.mostDerivedTexts {
+      derived.append(text)
+    } else {
+      let evicted = derived[nextEvicted]
+      // A secret value itself is never let go.
+      if whole[evicted] != [0..<evicted.utf8.count] { whole[evicted] = nil }
+      derived[nextEvicted] = text
+      nextEvicted = (nextEvicted + 1) % Self.mostDerivedTexts
+    }
     whole[text] = spans
+    guard searchedDerived < Self.mostSearchedDerivedTexts else { return }
+    searchedDerived += 1
     let count = text.utf8.count
     if count < Self.shortestSearched {
       addQuoted(text, spans: spans)
