@@ -67,7 +67,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
     // Child processes with posix_spawn and pipes, shared by `shell.run`, the scheduler's
     // launcher and the extension host, in place of Foundation's `Process`.
-    .target(name: "ChildProcesses", swiftSettings: strictSwift),
+    // Suggestions: arguments that are file names not in UTF-8 go to the child as their bytes.
+    .target(name: "ChildProcesses", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "CLIKit", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(
       name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport"],

@@ -1,3 +1,5 @@
+import Suggestions
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -118,7 +120,10 @@ enum Spawn {
     // close-on-exec by other code) leaks into the child.
     _ = SpawnExtensions.addclosefrom?(&actions, 3)
 
-    let argv = ([command.programName ?? command.executable] + command.arguments).map { strdup($0) }
+    // Each argument as its bytes: a file name that is not UTF-8 reaches the child unchanged.
+    let argv = ([command.programName ?? command.executable] + command.arguments).map {
+      Self.duplicate(RawBytes.encode($0))
+    }
     var envp: [UnsafeMutablePointer<CChar>?] = []
     if let environment = command.environment {
       envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
@@ -169,6 +174,16 @@ enum Spawn {
       for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     }
     return (ends[0], ends[1])
+  }
+
+  /// A `malloc`ed NUL-terminated copy of `bytes`, for `argv` (freed with `free`).
+  private static func duplicate(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+    guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
+      return nil
+    }
+    for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+    copy[bytes.count] = 0
+    return copy
   }
 
   private static func openNull(_ mode: Int32) throws(ChildProcessError) -> Int32 {

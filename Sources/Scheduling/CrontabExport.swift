@@ -166,16 +166,14 @@ public struct CrontabExport: Sendable {
 
   /// The path with symbolic links resolved, or as given when it cannot be resolved.
   static func canonicalPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    FileSystemPath(path).resolved()?.text ?? path
   }
 
   /// A 64-bit FNV-1a hash of a path's bytes, as 16 hexadecimal digits: stable across runs
   /// and machines (unlike `Hasher`), and a different value for each different path.
   static func pathHash(_ path: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in path.utf8 {
+    for byte in FileSystemPath(path).bytes {
       hash ^= UInt64(byte)
       hash = hash &* 0x100_0000_01b3
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import IntentKit
+import Suggestions
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -113,7 +114,11 @@ public final class DirectoryWatcher: Sendable {
         IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_MODIFY)
       var watched = 0
       for directory in directories {
-        if inotify_add_watch(descriptor, directory, mask) >= 0 {
+        // By the folder's bytes (see `FileSystemPath`).
+        let added = FileSystemPath(directory).withCString {
+          inotify_add_watch(descriptor, $0, mask)
+        }
+        if added >= 0 {
           watched += 1
         } else {
           log(

@@ -1,11 +1,17 @@
 public import Cron
 import IntentKit
+import Suggestions
 public import WorkflowEngine
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A valid workflow file with a schedule, ready for the scheduler.
@@ -95,11 +101,11 @@ public struct ScheduleCatalog: Sendable {
     in paths: [String], currentDirectory: String, catalog: inout ScheduleCatalog
   ) -> [String] {
     var result: [String] = []
-    let manager = FileManager.default
     for given in paths {
       let path = WorkflowPath.absolute(given, in: currentDirectory)
-      var isDirectory = false
-      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      // Names as bytes: a workflow file whose name is not UTF-8 is found and read like any.
+      let location = FileSystemPath(path)
+      guard let info = location.status() else {
         catalog.invalid.append(
           (
             given,
@@ -109,8 +115,8 @@ public struct ScheduleCatalog: Sendable {
           ))
         continue
       }
-      if isDirectory {
-        let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+      if (info.st_mode & S_IFMT) == S_IFDIR {
+        let names = (location.entries() ?? []).map(\.text)
         for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
           result.append(PathText.appending(name, to: path))
         }

@@ -34,7 +34,7 @@ func finish(_ status: Int32) -> Never {
 // and its threads, read the environment or build the registry.
 let terminal = Terminal.live
 switch IntentFlowCommand.request(
-  Array(CommandLine.arguments.dropFirst()), terminal: terminal,
+  CommandLineArguments.current(), terminal: terminal,
   standardOutput: .standardOutput(for: terminal), standardError: .standardError(for: terminal))
 {
 case .answered(let status):

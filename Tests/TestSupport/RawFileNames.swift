@@ -15,15 +15,25 @@ public enum RawFileNames {
   /// Creates the file at the path `bytes` with `contents`; returns whether it worked.
   @discardableResult
   public static func create(_ bytes: [UInt8], _ contents: String) -> Bool {
+    create(bytes, data: Array(contents.utf8))
+  }
+
+  /// Creates the file at the path `bytes` holding `data`; returns whether it worked.
+  @discardableResult
+  public static func create(_ bytes: [UInt8], data: [UInt8]) -> Bool {
     let descriptor = withCString(bytes) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
-    let data = Array(contents.utf8)
     return data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == data.count
   }
 
-  /// The file's contents at the path `bytes`, or `nil` when it cannot be read.
+  /// The file's contents at the path `bytes` as UTF-8 text, or `nil` when it cannot be read.
   public static func contents(_ bytes: [UInt8]) -> String? {
+    data(bytes).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The file's bytes at the path `bytes`, or `nil` when it cannot be read.
+  public static func data(_ bytes: [UInt8]) -> [UInt8]? {
     let descriptor = withCString(bytes) { open($0, O_RDONLY) }
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -35,7 +45,7 @@ public enum RawFileNames {
       if count <= 0 { break }
       result += chunk[0..<count]
     }
-    return String(decoding: result, as: UTF8.self)
+    return result
   }
 
   /// The names in the folder, as bytes, sorted, without `.` and `..`.

@@ -1,7 +1,9 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+import Suggestions
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// What commands ask the file system, as closures, so that tests can answer without files.
@@ -21,12 +23,11 @@ public struct FileSystem: Sendable {
     self.isDirectory = isDirectory
   }
 
-  /// The machine's file system.
+  /// The machine's file system, asked by the paths' bytes (see `FileSystemPath`).
   public static let live = FileSystem(
-    exists: { FileManager.default.fileExists(atPath: $0) },
+    exists: { FileSystemPath($0).status() != nil },
     isDirectory: { path in
-      var isDirectory = false
-      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        && isDirectory
+      guard let info = FileSystemPath(path).status() else { return false }
+      return (info.st_mode & S_IFMT) == S_IFDIR
     })
 }

@@ -1,5 +1,6 @@
 import IntentKit
 public import StrictJSON
+import Suggestions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -77,11 +78,12 @@ public enum WorkflowFileReader {
   /// - Complexity: O(*n*) in the file's size, at most `limit` bytes read.
   public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
     if path == "-" { return try readAll(from: 0, limit: limit, size: 0) }
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw failure(errno) }
+    // By the path's bytes: a workflow file's name need not be UTF-8 (see `FileSystemPath`).
+    let location = FileSystemPath(path)
+    guard let info = location.status() else { throw failure(errno) }
     try requireRegular(info)
     try requireSize(Int(info.st_size), limit: limit)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    let descriptor = location.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
     guard descriptor >= 0 else { throw failure(errno) }
     defer { close(descriptor) }
     var opened = stat()

@@ -1,4 +1,5 @@
 import IntentKit
+import Suggestions
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -28,17 +29,16 @@ public enum WorkflowPath {
     }
     let standardized = PathText.standardize(joined)
     guard resolvingSymlinks else { return standardized }
-    // `realpath` fails for a path that does not exist; such a path is kept as written.
-    guard let resolved = realpath(standardized, nil) else { return standardized }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    // `realpath` fails for a path that does not exist; such a path is kept as written. The
+    // path goes and comes back as bytes: a name need not be UTF-8 (see `FileSystemPath`).
+    return FileSystemPath(standardized).resolved()?.text ?? standardized
   }
 
   /// The process's current directory, or `/` when it cannot be told.
   private static func currentDirectory() -> String {
     guard let directory = getcwd(nil, 0) else { return "/" }
     defer { free(directory) }
-    return String(cString: directory)
+    return RawBytes.decode(UnsafeRawBufferPointer(start: directory, count: strlen(directory)))
   }
 
   /// The path of the file that `path`, written in the workflow file `file`, names: relative

@@ -15,7 +15,7 @@ extension WorkflowResolver {
       locate: { path, file in
         let named = WorkflowPath.named(path, inFile: file)
         let key = WorkflowPath.absolute(
-          named, in: FileManager.default.currentDirectoryPath, resolvingSymlinks: true)
+          named, in: "", resolvingSymlinks: true)  // "": the current directory, as bytes
         return Location(path: named, key: key)
       },
       resolve: { location in

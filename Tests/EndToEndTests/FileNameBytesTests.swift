@@ -1,0 +1,89 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 20, item 4: file names that are not UTF-8 (`r\xE9sum\xE9.json`, from a Latin-1
+/// machine) reach their files from the command line, the scheduler's folder scan and a
+/// crontab line, as tar and cron reach them.
+@Suite("File names that are not UTF-8 travel as bytes")
+struct FileNameBytesTests {
+  /// `résumé.json` in Latin-1.
+  static let name: [UInt8] =
+    Array("r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9] + Array(".json".utf8)
+  /// A shell word that makes those bytes (the test's own arguments are `String`s).
+  static let word = #""flows/$(printf 'r\351sum\351.json')""#
+
+  static let workflow = """
+    {"name": "resume", "schedule": "* * * * *",
+     "steps": [{"intent": "text.uppercase", "parameters": {"input": "cv"}}]}
+    """
+
+  /// Runs `script` with `/bin/sh` in the sandbox, `$IF` being the intentflow binary.
+  func shell(_ sandbox: Sandbox, _ script: String) async throws -> IntentFlowProcess.Output {
+    var environment = sandbox.environment
+    environment["IF"] = try IntentFlowBinary.url().path
+    return try await IntentFlowProcess(
+      executable: URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", script],
+      environment: environment, currentDirectory: sandbox.work, standardInput: nil
+    ).finish(timeout: .seconds(30))
+  }
+
+  func makeSandbox() throws -> Sandbox {
+    let sandbox = try Sandbox()
+    let flows = sandbox.work.appendingPathComponent("flows").path
+    try FileManager.default.createDirectory(atPath: flows, withIntermediateDirectories: true)
+    #expect(RawFileNames.create(RawFileNames.path(flows, Self.name), Self.workflow))
+    return sandbox
+  }
+
+  @Test("a Latin-1 named workflow is validated and run; errors show its bytes escaped")
+  func validateAndRun() async throws {
+    let sandbox = try makeSandbox()
+    let validated = try await shell(sandbox, "\"$IF\" validate \(Self.word)")
+    #expect(validated.status == 0, "\(validated)")
+    let run = try await shell(sandbox, "\"$IF\" run \(Self.word)")
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout == "CV\n")
+    let missing = try await shell(sandbox, #""$IF" validate "$(printf 'caf\351.json')""#)
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr
+        == "error: cannot read workflow 'caf\\xE9.json': no such file; check the path\n"
+        + "1 error.\n")
+  }
+
+  @Test("schedule --once finds it in the folder and runs it")
+  func scheduleOnce() async throws {
+    let sandbox = try makeSandbox()
+    let once = try await sandbox.run("schedule", "--once", "flows")
+    #expect(once.status == 0, "\(once)")
+    #expect(once.stdout.contains("fired resume"), "\(once)")
+    #expect(once.stdout.contains("finished resume: succeeded (exit 0)"), "\(once)")
+  }
+
+  @Test("crontab exports it with the bytes quoted for /bin/sh, and that line runs it")
+  func crontab() async throws {
+    let sandbox = try makeSandbox()
+    let exported = try await shell(sandbox, "\"$IF\" crontab flows > intentflow.cron")
+    #expect(exported.status == 0, "\(exported)")
+    let text = try #require(
+      RawFileNames.data(Array(sandbox.work.path.utf8) + Array("/intentflow.cron".utf8)))
+    let lines = text.split(separator: UInt8(ascii: "\n")).map(Array.init)
+    let path = Array(sandbox.work.appendingPathComponent("flows").path.utf8) + [0x2F] + Self.name
+    let quoted = [UInt8(ascii: "'")] + path + [UInt8(ascii: "'")]
+    let line = try #require(
+      lines.first { line in
+        line.starts(with: Array("* * * * * ".utf8))
+          && line.indices.contains { line[$0...].starts(with: quoted) }
+      }, "\(String(decoding: text, as: UTF8.self))")
+    // What cron hands to /bin/sh: the line after its five time fields (it holds no `%`).
+    let command = Array(line.dropFirst("* * * * * ".utf8.count))
+    let script = Array(sandbox.work.path.utf8) + Array("/line.sh".utf8)
+    #expect(RawFileNames.create(script, data: command + [0x0A]))
+    let ran = try await shell(sandbox, "sh line.sh")
+    #expect(ran.status == 0, "\(ran)")
+    let logs = sandbox.home.appendingPathComponent("logs").path
+    let log = try #require(RawFileNames.names(in: logs).first)
+    #expect(RawFileNames.contents(RawFileNames.path(logs, log)) == "CV\n")
+  }
+}
