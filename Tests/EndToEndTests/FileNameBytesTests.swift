@@ -86,4 +86,34 @@ struct FileNameBytesTests {
     let log = try #require(RawFileNames.names(in: logs).first)
     #expect(RawFileNames.contents(RawFileNames.path(logs, log)) == "CV\n")
   }
+
+  @Test("a folder holding caf\\xE9.txt is archived, and /usr/bin/tar extracts the same bytes")
+  func archive() async throws {
+    let sandbox = try Sandbox()
+    let data = sandbox.work.appendingPathComponent("data").path
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let file: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)
+    #expect(RawFileNames.create(RawFileNames.path(data, file), "latin-1"))
+    try sandbox.write(
+      "pack.json",
+      #"{"name": "pack", "steps": [{"intent": "files.archive", "#
+        + #""parameters": {"files": ["data"], "to": "data.tar.gz"}}]}"#)
+    let packed = try await sandbox.run("run", "pack.json")
+    #expect(packed.status == 0, "\(packed)")
+    let out = sandbox.work.appendingPathComponent("out").path
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    let extracted = try await shell(sandbox, "/usr/bin/tar -xzf data.tar.gz -C out")
+    #expect(extracted.status == 0, "\(extracted)")
+    #expect(RawFileNames.names(in: out + "/data") == [file])
+    #expect(RawFileNames.contents(RawFileNames.path(out + "/data", file)) == "latin-1")
+
+    // Listed with --json, the name stays valid JSON: the byte is escaped, not written raw.
+    try sandbox.write(
+      "list.json",
+      #"{"name": "list", "steps": [{"intent": "files.list", "parameters": {"folder": "data"}}]}"#)
+    let listed = try await sandbox.run("run", "list.json", "--json")
+    #expect(listed.status == 0, "\(listed)")
+    #expect(listed.stdout.contains(#"caf\uDBFF\uDFE9.txt"#), "\(listed.stdout)")
+    #expect(!listed.stdout.contains("\u{FFFD}"))
+  }
 }

@@ -4,7 +4,8 @@ extension JSONValue {
   /// Object members keep their order, and their keys are written as given: keep them unique,
   /// since `JSONParser` rejects a repeated key. Strings escape `"`, `\` and control characters (as
   /// `\n`, `\t` and so on, or `\u00XX`) and pass everything else through as UTF-8, `/`
-  /// included. Integers print as integers; doubles print in the shortest form that reads back
+  /// included, but for U+10FF80…U+10FFFF, which stand for bytes of file names that are not
+  /// UTF-8 and are written as `\uDBFF\uDFXX` so that they never become those bytes. Integers print as integers; doubles print in the shortest form that reads back
   /// as the same double, and NaN and the infinities, which JSON cannot express, print as `null`.
   ///
   /// ```swift

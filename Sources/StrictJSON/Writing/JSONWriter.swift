@@ -70,7 +70,19 @@ struct JSONWriter {
     string.withUTF8 { utf8 in
       var runStart = 0
       for (index, byte) in utf8.enumerated()
-      where byte < .space || byte == .quote || byte == .backslash {
+      where byte < .space || byte == .quote || byte == .backslash || byte == 0xF4 {
+        if byte == 0xF4 {
+          // A byte of a file name that is not UTF-8 (U+10FF80…U+10FFFF, see the Suggestions
+          // module's `FileSystemPath`) is escaped, so that the JSON stays UTF-8 and a reader
+          // gets the same scalar back. Its other three bytes never match the `where`.
+          guard let raw = Self.rawByte(utf8, at: index) else { continue }
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          output.append(contentsOf: "\\uDBFF\\uDF".utf8)
+          output.append(Self.hexDigits[Int(raw >> 4)])
+          output.append(Self.hexDigits[Int(raw & 0x0F)])
+          runStart = index + 4
+          continue
+        }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
         output.append(.backslash)
         switch byte {
@@ -90,6 +102,15 @@ struct JSONWriter {
       output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     output.append(.quote)
+  }
+
+  /// The byte that the raw-byte scalar at `index` stands for (`F4 8F BE|BF xx`: U+10FF80 to
+  /// U+10FFFF), or `nil` when none starts there.
+  static func rawByte(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt8? {
+    guard index + 3 < utf8.count, utf8[index + 1] == 0x8F, utf8[index + 2] >= 0xBE else {
+      return nil
+    }
+    return (utf8[index + 2] & 0x03) << 6 | (utf8[index + 3] & 0x3F)
   }
 
   static let hexDigits = Array("0123456789ABCDEF".utf8)

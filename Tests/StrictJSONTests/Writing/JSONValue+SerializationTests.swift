@@ -85,4 +85,13 @@ struct JSONValueSerializationTests {
     try Fixture.recordIfRequested(written, as: "workflow.json")
     #expect(written == fixture)
   }
+
+  @Test("a byte of a file name that is not UTF-8 is escaped as its scalar, and reads back")
+  func rawByteScalars() throws {
+    // `caf\xE9.txt` in the text form of a file name: U+10FFE9 stands for the byte 0xE9.
+    let name = "caf\u{10FFE9}.txt \u{10FF80}\u{10FFFF} \u{10FF41}"
+    let written = JSONValue.string(name).serialized()
+    #expect(written == #""caf\uDBFF\uDFE9.txt \uDBFF\uDF80\uDBFF\uDFFF \#u{10FF41}""#)
+    #expect(try JSONParser.parse(written).plainValue == .string(name))
+  }
 }
