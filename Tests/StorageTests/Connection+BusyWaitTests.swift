@@ -46,6 +46,8 @@ struct ConnectionBusyWaitTests {
       })
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
+        // Ends the stream whatever happens, so that a failure to wait fails the test.
+        defer { retry.finish() }
         try await offPool {
           let database = try Database(path: path, busyWait: busyWait)
           try database.migrate(["CREATE TABLE mine (y)"])
