@@ -45,6 +45,8 @@ enum ScheduleCommand: Command {
       the others keep running. It sleeps until the next fire time, applies each workflow's \
       overlap policy (skip, queue, allow) and catch-up policy (none, latest), and records \
       every fire, skip and result in the run store ('intentflow history').
+      One scheduler runs per home: a second one on the same INTENTFLOW_HOME waits as a \
+      standby and takes over when the first one ends.
       It rereads the files when they change or on SIGHUP. On SIGTERM or SIGINT it starts no \
       more runs, lets running ones finish within the grace period, then cancels them.
       """,
