@@ -320,7 +320,13 @@ public actor Scheduler {
     for workflow in catalog.workflows where !workflow.schedule.expression.isReboot {
       let last = (try? store?.lastFire(workflowPath: workflow.path)) ?? nil
       let after = last ?? now.addingTimeInterval(-options.tolerance.inSeconds)
-      let decision = rule.decide(workflow, after: after, now: now)
+      var decision = rule.decide(workflow, after: after, now: now)
+      if last == nil {
+        // Nothing was missed before a workflow's first handled fire time: the window only
+        // lets a fire time that is due on time run the first time.
+        decision.misses = []
+        decision.unlisted = nil
+      }
       recordMisses(of: workflow, decision, at: now)
       guard let due = decision.run else { continue }
       if workflow.overlap != .allow, isRunningElsewhere(workflow) {

@@ -453,6 +453,35 @@ struct SchedulerTests {
     #expect(fixture.launcher.launched.withLock { $0.count } == 1)
   }
 
+  @Test("--once records the fire times it passes over as missed, after the first one it ran")
+  func onceRecordsMisses() async throws {
+    let fixture = try SchedulerFixture(start: "2026-06-01T07:00:20Z", stop: "2026-06-02T00:00:00Z")
+    try fixture.write(
+      "ticker.json",
+      #"{"name": "ticker", "schedule": {"cron": "*/5 * * * * *", "timezone": "UTC"}, "steps": [\#(Self.echo)]}"#
+    )
+    await fixture.scheduler().runOnce()
+    #expect(
+      fixture.stamps(try fixture.events(.fired).compactMap(\.scheduledFor)) == [
+        "2026-06-01T07:00:20+00:00"
+      ])
+    #expect(try fixture.events(.missed).isEmpty)
+    fixture.clock.advance(by: .seconds(17))
+    await fixture.scheduler().runOnce()
+    #expect(
+      fixture.stamps(try fixture.events(.fired).compactMap(\.scheduledFor)) == [
+        "2026-06-01T07:00:20+00:00", "2026-06-01T07:00:35+00:00",
+      ])
+    let missed = try fixture.events(.missed)
+    #expect(
+      fixture.stamps(missed.compactMap(\.scheduledFor)) == [
+        "2026-06-01T07:00:25+00:00", "2026-06-01T07:00:30+00:00",
+      ])
+    #expect(
+      missed.first?.detail
+        == "a later fire time was due; 2026-06-01T07:00:35+00:00 ran in its place")
+  }
+
   @Test("sleeps until the next fire time instead of waking every second")
   func sleepsUntilDue() async throws {
     let fixture = try SchedulerFixture(start: "2026-06-01T07:00:00Z", stop: "2026-06-01T09:00:00Z")
