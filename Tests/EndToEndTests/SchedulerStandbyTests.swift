@@ -179,4 +179,28 @@ struct SchedulerStandbyTests {
         $0.string("kind") == "finished" && $0.string("detail") == "killed by signal 9 (SIGKILL)"
       })
   }
+
+  @Test("the daemon's log escapes control characters from runs and names each fire time's zone")
+  func logLines() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "flows/esc.json",
+      #"""
+      { "name": "esc", "schedule": { "cron": "* * * * * *", "timezone": "Asia/Kolkata" },
+        "steps": [ { "intent": "text.uppercase", "parameters": { "input": "\u001b]0;pwned\u0007 x" } } ] }
+      """#)
+    let daemon = try sandbox.start(["schedule", "flows"])
+    #expect(
+      try await daemon.waitForStandardOutput(
+        containing: "finished esc", times: 1, timeout: .seconds(20)), "\(daemon.stdoutSoFar)")
+    daemon.send(SIGTERM)
+    let result = await daemon.finish(timeout: .seconds(20))
+    #expect(!result.stdout.unicodeScalars.contains("\u{1B}"), "a raw ESC reached the log")
+    #expect(result.stdout.contains("  esc| \\u{1B}]0;PWNED\\u{7} X"), "\(result.stdout)")
+    // The line's own time is the machine's (UTC here); the fire time is Kolkata's, named.
+    let fired = try #require(
+      result.stdout.split(separator: "\n").first { $0.contains(" fired esc (") })
+    #expect(fired.hasSuffix("+05:30 Asia/Kolkata)"), "\(fired)")
+    #expect(fired.prefix(25).hasSuffix("+00:00"), "\(fired)")
+  }
 }
