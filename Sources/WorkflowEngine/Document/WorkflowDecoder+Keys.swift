@@ -16,21 +16,6 @@ extension WorkflowDecoder {
     }
   }
 
-  /// A kind of step, made so by one key (`intent`, `forEach`, `then`, `repeat`, `workflow`).
-  struct StepKind: Sendable {
-    /// The key whose presence makes a step this kind.
-    var marker: String
-    /// How messages name the kind (a branch is marked by `then` but called an `if` step).
-    var name: String
-    /// The kind's own keys, the marker first.
-    var keys: [Key]
-    /// The keys a step of this kind must have.
-    var required: [String]
-
-    /// `a` or `an`, for messages.
-    var article: String { ["intent", "if"].contains(name) ? "an" : "a" }
-  }
-
   /// The format this version reads (`"format": 1`).
   static let format = 1
   /// The most passes of a `forEach` that may run at once.
@@ -84,108 +69,20 @@ extension WorkflowDecoder {
       ]),
   ]
 
-  /// The keys every step may have; ``intentOnlyKeys`` among them only on intent steps.
-  static let commonStepKeys: [Key] = [
-    Key(
-      "id",
-      [
-        ("type", "string"), ("pattern", "^[A-Za-z_][A-Za-z0-9_-]*$"),
-        ("description", "A unique name; later steps refer to the output as ${ID}."),
-      ]),
-    Key(
-      "if",
-      [
-        ("type", ["string", "boolean"]),
-        ("description", "Run only when this condition is true."),
-      ]),
-    Key(
-      "timeout",
-      [
-        ("description", "The limit on the step's handle phase (default 30s), or \"none\"."),
-        ("type", ["string", "number"]),
-      ]),
-    Key(
-      "retry",
-      [
-        ("description", "Retries after a failure or timeout: a count or {count, delay}."),
-        (
-          "oneOf",
-          [
-            .object([
-              ("type", "integer"), ("minimum", 0), ("maximum", .integer(maximumRetries)),
-            ]),
-            object(retryKeys),
-          ]
-        ),
-      ]),
-    Key(
-      "onError",
-      [
-        (
-          "oneOf",
-          .array([
-            .object([("enum", enumeration(StepOptions.ErrorPolicy.self))]),
-            .object([("type", "array"), ("items", stepReference)]),
-          ])
-        )
-      ]),
-    Key("confirm", [("type", "boolean")]),
-    Key("description", [("type", "string")]),
-  ]
-  static let intentOnlyKeys: Set<String> = ["timeout", "retry", "confirm"]
+  /// The keys every step may have (``StepOption``, in table order).
+  static let commonStepKeys: [Key] = StepOption.all.map(\.key)
+  /// The names of the options only intent steps may have.
+  static let intentOnlyKeys: [String] = StepOption.all.filter { $0.scope == .intentSteps }
+    .map(\.name)
 
-  private static let stepsKey = Key("steps", [("type", "array"), ("items", stepReference)])
-  private static let loopVariableKey = Key("as", [("type", "string")])
-
-  static let stepKinds: [StepKind] = [
-    StepKind(
-      marker: "intent", name: "intent",
-      keys: [
-        Key("intent", [("description", "The intent to run; 'intentflow intents' lists them.")]),
-        Key("parameters", [("type", "object")]),
-      ], required: ["intent"]),
-    StepKind(
-      marker: "forEach", name: "forEach",
-      keys: [
-        Key("forEach", [("description", "The list to run the steps for.")]),
-        loopVariableKey, stepsKey,
-        Key(
-          "where",
-          [
-            ("description", "Keep only the items for which this condition is true."),
-            ("type", ["string", "boolean"]),
-          ]),
-        Key(
-          "index", [("description", "The name of the pass number, from 1."), ("type", "string")]),
-        Key(
-          "concurrency",
-          [
-            ("description", "How many passes may run at once."), ("type", "integer"),
-            ("minimum", 1), ("maximum", .number(Double(maximumConcurrency))),
-          ]),
-      ], required: ["forEach", "steps"]),
-    StepKind(
-      marker: "then", name: "if",
-      keys: [
-        Key("then", [("type", "array"), ("items", stepReference)]),
-        Key("else", [("type", "array"), ("items", stepReference)]),
-      ], required: ["if", "then"]),
-    StepKind(
-      marker: "repeat", name: "repeat",
-      keys: [Key("repeat", [("type", ["integer", "string"])]), loopVariableKey, stepsKey],
-      required: ["repeat", "steps"]),
-    StepKind(
-      marker: "workflow", name: "workflow",
-      keys: [Key("workflow", [("type", "string")]), Key("inputs", [("type", "object")])],
-      required: ["workflow"]),
-  ]
+  static let stepsKey = Key("steps", [("type", "array"), ("items", stepReference)])
+  static let loopVariableKey = Key("as", [("type", "string")])
 
   /// Every key a step of `kind` accepts, in the order messages list them.
   static func acceptedKeys(of kind: StepKind) -> [Key] {
-    let common =
-      kind.marker == "intent"
-      ? commonStepKeys : commonStepKeys.filter { !intentOnlyKeys.contains($0.name) }
-    return common + kind.keys
+    let definition = kind.definition
+    let common = StepOption.all.filter { definition.takesIntentOptions || $0.scope == .everyStep }
+    return common.map(\.key) + definition.keys
   }
 
   static let scheduleKeys: [Key] = [
@@ -229,7 +126,7 @@ extension WorkflowDecoder {
     ]
   }
 
-  private static var stepReference: JSONValue { .object([("$ref", "#/$defs/step")]) }
+  static var stepReference: JSONValue { .object([("$ref", "#/$defs/step")]) }
 
   /// An object schema that allows exactly `keys`.
   static func object(_ keys: [Key], required: [String] = []) -> JSONValue {

@@ -1,26 +1,27 @@
 import StrictJSON
 
-/// The key table of steps, arranged for decoding: each kind's accepted key names are worked
-/// out once, not for every step.
+/// The key table of steps, arranged for decoding and derived from ``StepKind`` and
+/// ``StepOption``: each kind's accepted key names are worked out once, not for every step.
 extension WorkflowDecoder {
-  /// By position in ``stepKinds``: the names ``acceptedKeys(of:)`` gives, in its order.
-  static let acceptedKeyNames: [[String]] = stepKinds.map { acceptedKeys(of: $0).map(\.name) }
-
-  /// Every key any step may have, for the message about a step of no known kind.
-  /// What a key means to ``StepKeyPresence``.
-  enum StepKeyRole {
-    case id, condition, onError, option, parameters, description
-    /// The marker of the kind at this position in ``stepKinds``.
-    case marker(Int)
+  /// By ``StepKind/rawValue``: the names ``acceptedKeys(of:)`` gives, in its order.
+  static let acceptedKeyNames: [[String]] = StepKind.allCases.map {
+    acceptedKeys(of: $0).map(\.name)
   }
 
-  /// The keys ``StepKeyPresence`` tells apart, with what each means.
+  /// What a key means to ``StepKeyPresence``.
+  enum StepKeyRole {
+    case option(StepOption)
+    /// The intent kind's `parameters`, noted for its decoding.
+    case parameters
+    /// The marker of a kind.
+    case marker(StepKind)
+  }
+
+  /// The keys ``StepKeyPresence`` tells apart, with what each means: the options, the
+  /// intent kind's `parameters` and every kind's marker.
   static let stepKeyRoles: [(name: String, role: StepKeyRole)] =
-    [
-      ("id", .id), ("if", .condition), ("onError", .onError), ("timeout", .option),
-      ("retry", .option), ("confirm", .option), ("parameters", .parameters),
-      ("description", .description),
-    ] + stepKinds.indices.map { (stepKinds[$0].marker, .marker($0)) }
+    StepOption.all.map { ($0.name, .option($0)) } + [("parameters", .parameters)]
+    + StepKind.allCases.map { ($0.definition.marker, .marker($0)) }
 
   /// ``stepKeyRoles`` by the length of their names in UTF-8 bytes.
   static let stepKeyRolesByLength: [[(name: String, role: StepKeyRole)]] = {
@@ -30,7 +31,7 @@ extension WorkflowDecoder {
 
   /// What `key` means to a step, or `nil` for a key it does not tell apart. An ASCII key is
   /// compared only with the names of its own length: most steps' keys are two or three of
-  /// the dozen names, and comparing each with every name was a tenth of decoding a step.
+  /// the dozen names.
   ///
   /// `byLength` is ``stepKeyRolesByLength``, read once by the caller for all of a step's keys.
   static func stepKeyRole(
@@ -46,22 +47,29 @@ extension WorkflowDecoder {
     return nil
   }
 
-  /// The markers of ``stepKinds``, by position.
-  static let stepKindMarkers: [String] = stepKinds.map(\.marker)
-  /// The position of the intent kind in ``stepKinds``.
-  static let intentKind = stepKinds.firstIndex { $0.marker == "intent" } ?? 0
+  /// The markers of the kinds, by ``StepKind/rawValue``.
+  static let stepKindMarkers: [String] = StepKind.definitions.map(\.marker)
+  /// Each kind's decoding, by ``StepKind/rawValue``.
+  static let stepKindDecoders: [StepKind.Decode] = StepKind.definitions.map(\.decode)
+
+  /// Whether the kind's `if` is its own, by ``StepKind/rawValue``.
+  static let stepKindOwnsCondition: [Bool] = StepKind.definitions.map(\.ownsCondition)
+  /// What the message about a step of no kind lists: `'intent' (run an intent), 'forEach', …`.
+  static let stepKindNeeds: String = {
+    let needs = StepKind.definitions.map(\.needs)
+    return needs.dropLast().joined(separator: ", ") + " or " + (needs.last ?? "")
+  }()
 
   static let knownStepKeyNames: [String] =
-    commonStepKeys.map(\.name) + stepKinds.flatMap { $0.keys.map(\.name) }
+    commonStepKeys.map(\.name) + StepKind.definitions.flatMap { $0.keys.map(\.name) }
 
   /// Which of the keys that steps share a step has, and which kinds' markers, found in one
-  /// pass over its members: most steps have three keys, and looking up each absent key would
-  /// compare it with every member. The keys decoding reads are noted by their position among
-  /// the members, so that they are not looked up again.
-  struct StepKeyPresence {
-    /// The positions in ``stepKinds`` of the kinds whose marker the step has, in table order.
-    var firstKind: Int?
-    var secondKind: Int?
+  /// pass over its members. The keys decoding reads are noted by their position among the
+  /// members, so that they are not looked up again.
+  struct StepKeyPresence: Sendable {
+    /// The kinds whose markers the step has, first and second in ``StepKind`` order.
+    var firstKind: StepKind?
+    var secondKind: StepKind?
     /// The positions among the members of `id`, `if`, `onError`, `parameters`, and the
     /// marker of ``firstKind``.
     var idMember: Int?
@@ -69,9 +77,9 @@ extension WorkflowDecoder {
     var onErrorMember: Int?
     var parametersMember: Int?
     var markerMember: Int?
-    /// `timeout`, `retry`, `onError` or `confirm` (see `decodeOptions`).
+    /// An option that ``StepOptions`` holds (see `decodeOptions`).
     var hasOptions = false
-    /// Whether every key is one an intent step accepts (the common keys, `intent` and
+    /// Whether every key is one an intent step accepts (the options, `intent` and
     /// `parameters`): then an intent step has no key to report, and its keys are not checked
     /// again (see `checkStepKeys`).
     var onlyIntentKeys = true
@@ -81,38 +89,42 @@ extension WorkflowDecoder {
     var hasOnError: Bool { onErrorMember != nil }
 
     init(_ object: JSONObject) {
-      var kinds: UInt8 = 0
       let ascii = object.keysAreASCII
-      let markers = stepKindMarkers
       let byLength = stepKeyRolesByLength
       let members = object.members
-      // The first member of each key counts, as in `JSONObject.member(_:)`. By index, and
-      // the markers by name: a copy of a member, or of a ``StepKind``, retains each field.
+      // The first member of each key counts, as in `JSONObject.member(_:)`. By index: a copy
+      // of a member retains each field.
       for index in members.indices {
         switch stepKeyRole(of: members[index].key, ascii: ascii, byLength: byLength) {
-        case .id?: idMember = idMember ?? index
-        case .condition?: conditionMember = conditionMember ?? index
-        case .onError?:
-          onErrorMember = onErrorMember ?? index
-          hasOptions = true
-        case .option?: hasOptions = true
-        case .marker(let position)?:
-          if kinds & (1 << position) == 0, kinds & ((1 << position) - 1) == 0 {
-            markerMember = index  // the first marker of the first kind in table order
+        case .option(let option)?:
+          switch option {
+          case .id: idMember = idMember ?? index
+          case .condition: conditionMember = conditionMember ?? index
+          case .onError:
+            onErrorMember = onErrorMember ?? index
+            hasOptions = true
+          case .timeout, .retry, .confirm: hasOptions = true
+          case .description: break
           }
-          kinds |= 1 << position
-          if position != intentKind { onlyIntentKeys = false }
+        case .marker(let kind)?:
+          note(kind, at: index)
+          if kind != .intent { onlyIntentKeys = false }
         case .parameters?: parametersMember = parametersMember ?? index
-        case .description?: break
         case nil: onlyIntentKeys = false
         }
       }
-      for position in markers.indices where kinds & (1 << position) != 0 {
-        if firstKind == nil {
-          firstKind = position
-        } else if secondKind == nil {
-          secondKind = position
-        }
+    }
+
+    /// Keeps the first two kinds in table order, and the member of the first one's marker.
+    private mutating func note(_ kind: StepKind, at member: Int) {
+      guard let first = firstKind, first.rawValue <= kind.rawValue else {
+        secondKind = firstKind
+        firstKind = kind
+        markerMember = member
+        return
+      }
+      if first != kind, secondKind.map({ kind.rawValue < $0.rawValue }) ?? true {
+        secondKind = kind
       }
     }
   }

@@ -186,7 +186,7 @@ struct WorkflowDecoder {
 
   // MARK: Steps
 
-  private mutating func decodeSteps(_ node: JSONNode, what: String) -> [WorkflowStep] {
+  mutating func decodeSteps(_ node: JSONNode, what: String) -> [WorkflowStep] {
     guard case .array(let items) = node.kind else {
       error("\(what) must be a list of steps, not \(describe(node))", at: node)
       return []
@@ -214,35 +214,29 @@ struct WorkflowDecoder {
       return false
     }
     let present = StepKeyPresence(object)
-    guard let position = present.firstKind, let marker = present.markerMember else {
+    guard let kind = present.firstKind, present.markerMember != nil else {
       let known = Self.knownStepKeyNames
       for member in object.members where !known.contains(member.key) {
         unknownKey(member, allowed: known, in: "a step")
       }
-      error(
-        "a step needs 'intent' (run an intent), 'forEach', 'if' with 'then', 'repeat' "
-          + "or 'workflow'", at: node)
+      error("a step needs " + Self.stepKindNeeds, at: node)
       return false
     }
-    // The kind by its position: a copy of its ``StepKind`` (names and key lists) is made only
-    // for a message or a step with keys to check.
-    let isIntent = position == Self.intentKind
-    let isBranch = !isIntent && Self.stepKindMarkers[position] == "then"
+    let position = kind.rawValue
     // Nodes are read where they are, among the members: a node taken out into a constant or
     // an optional was copied (its payload retained) and destroyed after.
     var otherKinds: [String] = []
     if let second = present.secondKind {
-      let marker = Self.stepKinds[second].marker
+      let marker = Self.stepKindMarkers[second.rawValue]
       error(
         "a step can be only one kind, but this one has both '\(Self.stepKindMarkers[position])' "
           + "and '\(marker)'; split it into two steps",
         at: object.member(marker)?.keyPosition ?? node.position)
-      otherKinds = Self.stepKinds[second...].map(\.marker).filter { object.member($0) != nil }
+      otherKinds = Self.stepKindMarkers[second.rawValue...].filter { object.member($0) != nil }
     }
-    if !isIntent || !present.onlyIntentKeys {
+    if kind != .intent || !present.onlyIntentKeys {
       checkStepKeys(
-        object, kind: Self.stepKinds[position], accepted: Self.acceptedKeyNames[position],
-        otherKinds: otherKinds)
+        object, kind: kind, accepted: Self.acceptedKeyNames[position], otherKinds: otherKinds)
     }
     let options = present.hasOptions ? decodeOptions(object) : StepOptions()
     var id: String?
@@ -253,22 +247,11 @@ struct WorkflowDecoder {
     }
     // A branch's 'if' is its condition, decoded with the branch.
     let condition =
-      isBranch
+      Self.stepKindOwnsCondition[position]
       ? nil : present.conditionMember.flatMap { decodeCondition(object.members[$0].value) }
-    let decoded: WorkflowStep.Kind?
-    if isIntent {
-      decoded = decodeAction(object, intent: marker, parameters: present.parametersMember)
-    } else if isBranch {
-      decoded = decodeBranch(object, then: object.members[marker].value, at: node)
-    } else {
-      switch Self.stepKindMarkers[position] {
-      case "forEach": decoded = decodeForEach(object, items: object.members[marker].value, at: node)
-      case "repeat": decoded = decodeRepeat(object, count: object.members[marker].value, at: node)
-      default: decoded = decodeSubworkflow(object, path: object.members[marker].value)
-      }
-    }
+    let decoded = Self.stepKindDecoders[position](&self, object, present, node)
     // Taken out of the optional, not copied out of it (and the optional destroyed after).
-    guard let kind = consume decoded else { return false }
+    guard let decodedKind = consume decoded else { return false }
     var fallback: [WorkflowStep]?
     if let member = present.onErrorMember, case .array = object.members[member].value.kind {
       let onError = object.members[member].value
@@ -279,7 +262,7 @@ struct WorkflowDecoder {
     steps.append(
       WorkflowStep(
         id: id, idLocation: idLocation, location: location(node),
-        condition: condition, options: options, kind: kind, fallback: fallback))
+        condition: condition, options: options, kind: decodedKind, fallback: fallback))
     return true
   }
 
@@ -288,24 +271,26 @@ struct WorkflowDecoder {
   private mutating func checkStepKeys(
     _ object: JSONObject, kind: StepKind, accepted: [String], otherKinds: [String]
   ) {
-    if kind.marker != "intent" {
-      for key in Self.commonStepKeys.map(\.name) where Self.intentOnlyKeys.contains(key) {
+    let definition = kind.definition
+    if !definition.takesIntentOptions {
+      for key in Self.intentOnlyKeys {
         guard let member = object.member(key) else { continue }
         error(
-          "'\(key)' applies only to intent steps, not to a '\(kind.name)' step; set it on the "
-            + "intent steps it runs", at: member.keyPosition)
+          "'\(key)' applies only to intent steps, not to a '\(definition.name)' step; set it on "
+            + "the intent steps it runs", at: member.keyPosition)
       }
     }
     // Intent-only options and the other kinds' keys were just reported; do not report them
     // again as unknown.
-    let reported = kind.marker == "intent" ? [] : Self.intentOnlyKeys
+    let reported = definition.takesIntentOptions ? [] : Self.intentOnlyKeys
     let ascii = object.keysAreASCII
     for member in object.members
     where !accepted.containsKey(member.key, ascii: ascii)
       && !otherKinds.contains(member.key) && !reported.contains(member.key)
     {
       // The message lists only the keys this kind accepts.
-      unknownKey(member, allowed: accepted, in: "\(kind.article) '\(kind.name)' step")
+      unknownKey(
+        member, allowed: accepted, in: "\(definition.article) '\(definition.name)' step")
     }
   }
 
@@ -323,86 +308,6 @@ struct WorkflowDecoder {
       return nil
     }
     return id
-  }
-
-  /// An intent step, from the members at `intent` and `parameters` of its object.
-  private mutating func decodeAction(_ object: JSONObject, intent: Int, parameters: Int?)
-    -> WorkflowStep.Kind
-  {
-    var arguments: [Argument] = []
-    if let parameters {
-      arguments = decodeArguments(object.members[parameters].value, what: "'parameters'")
-    }
-    return .action(
-      ActionStep(
-        intent: text(object.members[intent].value, what: "'intent'") ?? "",
-        intentLocation: location(object.members[intent].value.position), parameters: arguments))
-  }
-
-  private mutating func decodeForEach(_ object: JSONObject, items: JSONNode, at node: JSONNode)
-    -> WorkflowStep.Kind
-  {
-    let variable = loopVariable(object, required: true)
-    let index = loopVariable(object, key: "index")
-    var concurrency = 1
-    if let concurrencyNode = object["concurrency"] {
-      if case .integer(let count) = concurrencyNode.kind,
-        (1...Self.maximumConcurrency).contains(count)
-      {
-        concurrency = count
-      } else {
-        let given: String
-        if case .integer(let count) = concurrencyNode.kind {
-          given = String(count)
-        } else {
-          given = describe(concurrencyNode)
-        }
-        error(
-          "'concurrency' must be a whole number of passes from 1 to "
-            + "\(Self.maximumConcurrency), not \(given)", at: concurrencyNode)
-      }
-    }
-    return .forEach(
-      ForEachStep(
-        items: decodeValue(items), variable: variable.name ?? "item",
-        variableLocation: variable.location,
-        steps: body(object, key: "steps", of: "forEach", at: node),
-        filter: object["where"].flatMap { decodeCondition($0, key: "where") },
-        index: index.name, indexLocation: index.location, concurrency: concurrency))
-  }
-
-  private mutating func decodeBranch(_ object: JSONObject, then: JSONNode, at node: JSONNode)
-    -> WorkflowStep.Kind?
-  {
-    guard let conditionNode = object["if"] else {
-      error("a step with 'then' needs an 'if' condition", at: node)
-      return nil
-    }
-    guard let condition = decodeCondition(conditionNode) else { return nil }
-    return .branch(
-      BranchStep(
-        condition: condition, then: decodeSteps(then, what: "'then'"),
-        otherwise: object["else"].map { decodeSteps($0, what: "'else'") } ?? []))
-  }
-
-  private mutating func decodeRepeat(_ object: JSONObject, count: JSONNode, at node: JSONNode)
-    -> WorkflowStep.Kind
-  {
-    let variable = loopVariable(object, required: false)
-    return .repeatLoop(
-      RepeatStep(
-        count: decodeValue(count), variable: variable.name,
-        variableLocation: variable.location,
-        steps: body(object, key: "steps", of: "repeat", at: node)))
-  }
-
-  private mutating func decodeSubworkflow(_ object: JSONObject, path: JSONNode)
-    -> WorkflowStep.Kind
-  {
-    .workflow(
-      SubworkflowStep(
-        path: text(path, what: "'workflow'") ?? "", pathLocation: location(path),
-        inputs: object["inputs"].map { decodeArguments($0, what: "'inputs'") } ?? []))
   }
 
   /// Names that cannot be step ids or loop variables, because references use them.
@@ -424,7 +329,7 @@ struct WorkflowDecoder {
     return reservedNames.contains { $0.utf8.count == length && $0 == name }
   }
 
-  private mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
+  mutating func body(_ object: JSONObject, key: String, of kind: String, at node: JSONNode)
     -> [WorkflowStep]
   {
     guard let stepsNode = object[key] else {
@@ -434,7 +339,7 @@ struct WorkflowDecoder {
     return decodeSteps(stepsNode, what: "'steps'")
   }
 
-  private mutating func loopVariable(
+  mutating func loopVariable(
     _ object: JSONObject, required: Bool = false, key: String = "as"
   )
     -> (name: String?, location: SourceLocation?)
@@ -450,7 +355,7 @@ struct WorkflowDecoder {
     return (name, location(node))
   }
 
-  private mutating func decodeCondition(_ node: JSONNode, key: String = "if") -> Condition? {
+  mutating func decodeCondition(_ node: JSONNode, key: String = "if") -> Condition? {
     let span = self.span(node)
     switch node.kind {
     case .bool(let value):
@@ -472,7 +377,7 @@ struct WorkflowDecoder {
     }
   }
 
-  private mutating func decodeArguments(_ node: JSONNode, what: String) -> [Argument] {
+  mutating func decodeArguments(_ node: JSONNode, what: String) -> [Argument] {
     guard case .object(let object) = node.kind else {
       error("\(what) must be an object from names to values, not \(describe(node))", at: node)
       return []
@@ -561,64 +466,83 @@ struct WorkflowDecoder {
     return policy
   }
 
+  /// The options a step's ``StepOptions`` holds, in ``StepOption`` order. Every option is
+  /// a case of the switch: the ones decoded elsewhere say where.
   private mutating func decodeOptions(_ object: JSONObject) -> StepOptions {
     var options = StepOptions()
-    if let node = object["timeout"] {
-      if case .string(let text) = node.kind, ["none", "never"].contains(text.lowercased()) {
-        options.timeout = .some(nil)
-      } else if let duration = duration(node, what: "'timeout'") {
-        if duration <= .zero {
-          error("'timeout' must be longer than zero; write \"none\" for no limit", at: node)
-        } else {
-          options.timeout = .some(duration)
-        }
-      }
-    }
-    if let node = object["retry"] {
-      switch node.kind {
-      case .integer(let count) where count >= 0:
-        options.retries = count
-      case .object(let retry):
-        checkKeys(retry, allowed: Self.retryKeys, in: "'retry'")
-        if let countNode = retry["count"] {
-          if case .integer(let count) = countNode.kind, count >= 0 {
-            options.retries = count
+    for option in StepOption.all {
+      switch option {
+      case .id, .condition:
+        continue  // decoded with the step (see `decodeStep`)
+      case .description:
+        continue  // for the reader of the file; the engine reads nothing from it
+      case .timeout:
+        if let node = object[option.name] { decodeTimeout(node, into: &options) }
+      case .retry:
+        if let node = object[option.name] { decodeRetry(node, into: &options) }
+      case .onError:
+        // A list of steps is decoded with the step (see `decodeStep`).
+        if let node = object[option.name], !node.isArray, let text = text(node, what: "'onError'") {
+          if let policy = StepOptions.ErrorPolicy(rawValue: text) {
+            options.onError = policy
           } else {
-            error("'count' must be a whole number of retries, 0 or more", at: countNode)
+            error(
+              "'onError' must be "
+                + "\(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))) "
+                + "or a list of steps to run instead, not '\(text)'", at: node)
           }
         }
-        if let delayNode = retry["delay"], let delay = duration(delayNode, what: "'delay'") {
-          options.retryDelay = delay
+      case .confirm:
+        if let node = object[option.name] {
+          if case .bool(let value) = node.kind {
+            options.confirm = value
+          } else {
+            error("'confirm' must be true or false, not \(describe(node))", at: node)
+          }
         }
-        options.retryPolicy = decodeRetryPolicy(retry)
-      default:
-        error(
-          "'retry' must be a number of retries or {\"count\": 2, \"delay\": \"1s\"}, "
-            + "not \(describe(node))", at: node)
-      }
-      if options.retries > Self.maximumRetries {
-        error("'retry' allows at most \(Self.maximumRetries) retries", at: node)
-        options.retries = Self.maximumRetries
-      }
-    }
-    // A list of steps is decoded with the step (see `decodeStep`).
-    if let node = object["onError"], !node.isArray, let text = text(node, what: "'onError'") {
-      if let policy = StepOptions.ErrorPolicy(rawValue: text) {
-        options.onError = policy
-      } else {
-        error(
-          "'onError' must be \(Diagnostic.list(StepOptions.ErrorPolicy.allCases.map(\.rawValue))) "
-            + "or a list of steps to run instead, not '\(text)'", at: node)
-      }
-    }
-    if let node = object["confirm"] {
-      if case .bool(let value) = node.kind {
-        options.confirm = value
-      } else {
-        error("'confirm' must be true or false, not \(describe(node))", at: node)
       }
     }
     return options
+  }
+
+  private mutating func decodeTimeout(_ node: JSONNode, into options: inout StepOptions) {
+    if case .string(let text) = node.kind, ["none", "never"].contains(text.lowercased()) {
+      options.timeout = .some(nil)
+    } else if let duration = duration(node, what: "'timeout'") {
+      if duration <= .zero {
+        error("'timeout' must be longer than zero; write \"none\" for no limit", at: node)
+      } else {
+        options.timeout = .some(duration)
+      }
+    }
+  }
+
+  private mutating func decodeRetry(_ node: JSONNode, into options: inout StepOptions) {
+    switch node.kind {
+    case .integer(let count) where count >= 0:
+      options.retries = count
+    case .object(let retry):
+      checkKeys(retry, allowed: Self.retryKeys, in: "'retry'")
+      if let countNode = retry["count"] {
+        if case .integer(let count) = countNode.kind, count >= 0 {
+          options.retries = count
+        } else {
+          error("'count' must be a whole number of retries, 0 or more", at: countNode)
+        }
+      }
+      if let delayNode = retry["delay"], let delay = duration(delayNode, what: "'delay'") {
+        options.retryDelay = delay
+      }
+      options.retryPolicy = decodeRetryPolicy(retry)
+    default:
+      error(
+        "'retry' must be a number of retries or {\"count\": 2, \"delay\": \"1s\"}, "
+          + "not \(describe(node))", at: node)
+    }
+    if options.retries > Self.maximumRetries {
+      error("'retry' allows at most \(Self.maximumRetries) retries", at: node)
+      options.retries = Self.maximumRetries
+    }
   }
 
   // MARK: Schedule
@@ -693,17 +617,17 @@ struct WorkflowDecoder {
 
   // MARK: Helpers
 
-  private mutating func checkKeys(_ object: JSONObject, allowed keys: [Key], in context: String) {
+  mutating func checkKeys(_ object: JSONObject, allowed keys: [Key], in context: String) {
     checkKeys(object, allowed: keys.map(\.name), in: context)
   }
 
-  private mutating func checkKeys(_ object: JSONObject, allowed: [String], in context: String) {
+  mutating func checkKeys(_ object: JSONObject, allowed: [String], in context: String) {
     for member in object.members where !allowed.contains(member.key) {
       unknownKey(member, allowed: allowed, in: context)
     }
   }
 
-  private mutating func unknownKey(
+  mutating func unknownKey(
     _ member: JSONObject.Member, allowed: [String], in context: String
   ) {
     var message = "unknown key '\(member.key)' in \(context)"
@@ -715,7 +639,7 @@ struct WorkflowDecoder {
     error(message, at: member.keyPosition)
   }
 
-  private mutating func text(_ node: JSONNode, what: String) -> String? {
+  mutating func text(_ node: JSONNode, what: String) -> String? {
     guard case .string(let text) = node.kind else {
       error("\(what) must be text, not \(describe(node))", at: node)
       return nil
@@ -723,7 +647,7 @@ struct WorkflowDecoder {
     return text
   }
 
-  private mutating func checkedDuration(
+  mutating func checkedDuration(
     _ seconds: Double, _ shown: String, what: String, at node: JSONNode
   ) -> Duration? {
     do {
@@ -734,7 +658,7 @@ struct WorkflowDecoder {
     }
   }
 
-  private mutating func duration(_ node: JSONNode, what: String) -> Duration? {
+  mutating func duration(_ node: JSONNode, what: String) -> Duration? {
     switch node.kind {
     case .integer(let seconds) where seconds >= 0:
       return checkedDuration(Double(seconds), "\(seconds) seconds", what: what, at: node)
@@ -752,7 +676,7 @@ struct WorkflowDecoder {
     return nil
   }
 
-  private func describe(_ node: JSONNode) -> String {
+  func describe(_ node: JSONNode) -> String {
     switch node.kind {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"
@@ -775,15 +699,15 @@ struct WorkflowDecoder {
     return ValueSource.Span(location: location(node), stringOffset: offset)
   }
 
-  private mutating func error(_ message: String, at node: JSONNode) {
+  mutating func error(_ message: String, at node: JSONNode) {
     error(message, at: location(node))
   }
 
-  private mutating func error(_ message: String, at position: JSONPosition) {
+  mutating func error(_ message: String, at position: JSONPosition) {
     error(message, at: location(position))
   }
 
-  private mutating func error(_ message: String, at location: SourceLocation) {
+  mutating func error(_ message: String, at location: SourceLocation) {
     diagnostics.append(Diagnostic(.error, message, at: location))
   }
 }

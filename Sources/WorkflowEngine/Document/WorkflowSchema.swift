@@ -26,10 +26,10 @@ public enum WorkflowSchema {
 
   /// One schema a step kind; an intent step's parameters are checked per intent.
   private static func steps(_ registry: IntentRegistry) -> [JSONValue] {
-    WorkflowDecoder.stepKinds.map { kind in
+    StepKind.allCases.map { kind in
       var keys = WorkflowDecoder.acceptedKeys(of: kind)
-      guard kind.marker == "intent" else {
-        return WorkflowDecoder.object(keys, required: kind.required)
+      guard kind == .intent else {
+        return WorkflowDecoder.object(keys, required: kind.definition.required)
       }
       if let index = keys.firstIndex(where: { $0.name == "intent" }) {
         keys[index].schema = .object([
@@ -37,7 +37,7 @@ public enum WorkflowSchema {
           ("enum", .array(registry.intents.map { .string($0.identifier.rawValue) })),
         ])
       }
-      let action = WorkflowDecoder.object(keys, required: kind.required)
+      let action = WorkflowDecoder.object(keys, required: kind.definition.required)
       return .object([("allOf", .array([action] + registry.intents.map(parameters)))])
     }
   }
