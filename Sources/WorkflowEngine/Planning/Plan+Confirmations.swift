@@ -13,15 +13,11 @@ extension Plan {
 
   static func confirmingSteps(in steps: [PlannedStep]) -> [PlannedStep] {
     var result: [PlannedStep] = []
-    for step in allSteps(of: steps) {
-      switch step.kind {
-      case .action(let action) where step.options.confirm || asks(action):
+    walk(steps, intoNestedWorkflows: true) { step in
+      if case .action(let action) = step.kind, step.options.confirm || asks(action) {
         result.append(step)
-      case .workflow(let subplan, _):
-        result += confirmingSteps(in: subplan.steps)
-      default:
-        break
       }
+      return true
     }
     return result
   }

@@ -34,16 +34,8 @@ extension Plan {
       outputIsRead[block[position].index] =
         readSlots.contains(block[position].slot) || isLast
         || Self.mayReadPrevious(block[position + 1])
-      switch block[position].kind {
-      case .action, .workflow: break
-      case .forEach(_, _, let body), .repeatLoop(_, _, let body):
-        markUnread(body, readSlots: readSlots, into: &outputIsRead)
-      case .branch(_, let then, let otherwise):
-        markUnread(then, readSlots: readSlots, into: &outputIsRead)
-        markUnread(otherwise, readSlots: readSlots, into: &outputIsRead)
-      }
-      if let fallback = block[position].fallback {
-        markUnread(fallback.steps, readSlots: readSlots, into: &outputIsRead)
+      block[position].forEachBlock { steps in
+        markUnread(steps, readSlots: readSlots, into: &outputIsRead)
       }
     }
   }

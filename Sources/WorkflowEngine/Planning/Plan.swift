@@ -26,20 +26,10 @@ public struct Plan: Sendable {
   /// Every step of `steps` and the blocks in them, depth first, in file order.
   static func allSteps(of steps: [PlannedStep]) -> [PlannedStep] {
     var result: [PlannedStep] = []
-    func visit(_ steps: [PlannedStep]) {
-      for step in steps {
-        result.append(step)
-        switch step.kind {
-        case .action, .workflow: break
-        case .forEach(_, _, let body), .repeatLoop(_, _, let body): visit(body)
-        case .branch(_, let then, let otherwise):
-          visit(then)
-          visit(otherwise)
-        }
-        if let fallback = step.fallback { visit(fallback.steps) }
-      }
+    walk(steps) { step in
+      result.append(step)
+      return true
     }
-    visit(steps)
     return result
   }
 }
