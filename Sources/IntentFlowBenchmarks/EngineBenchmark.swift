@@ -71,7 +71,7 @@ func runEngineBenchmark() async throws {
   func redactedRun(_ plan: Plan) async -> Duration {
     let redaction = Mutex(Redactor(secrets: []))
     var traced = configuration
-    traced.observer = { event in _ = redaction.withLock { $0 }.redact(event) }
+    traced.observer = { event in _ = redaction.withLock { $0.redact(event) } }
     traced.onSecretText = { text in redaction.withLock { $0.insert(text) } }
     traced.keepsStepOutputs = false
     let start = clock.now

@@ -154,7 +154,7 @@ enum RunCommand: Command {
     let secrets = SecretRedaction(
       Executor(configuration: configuration).redactor(for: plan, given: inputs))
     configuration.observer = { event in
-      let event = secrets.redactor.redact(event)
+      let event = secrets.redact(event)
       history.note(event)  // the entities steps received, for the run's donation
       observer.handle(event)
     }

@@ -17,6 +17,11 @@ final class SecretRedaction: Sendable {
     current.withLock { $0 }
   }
 
+  /// The event as it may be shown, redacted under the lock (no copy of the redactor).
+  func redact(_ event: RunEvent) -> RunEvent {
+    current.withLock { $0.redact(event) }
+  }
+
   /// Hides what `redactor` hides too, from now on.
   func learn(_ redactor: Redactor) {
     current.withLock { $0.formUnion(redactor) }

@@ -25,9 +25,10 @@ public struct SecretValues: Sendable {
   /// a new one on each of a million passes must not hold a million. A text is reported just
   /// before the run shows it, so the most recent are the ones that matter.
   public static let mostDerivedTexts = 4096
-  /// Of those, at most this many (the first) are searched for in text from outside: each one
-  /// searched adds to the cost of masking every text.
-  public static let mostSearchedDerivedTexts = 256
+  /// Of those that hold a secret too short to be searched for itself, at most this many (the
+  /// first) are searched for in text from outside: each one searched adds to the cost of
+  /// masking every text. (One that holds only longer secrets needs no search: they are found.)
+  public static let mostSearchedDerivedTexts = 64
   /// Texts longer than this (in bytes) are not searched for, only recognised whole.
   static let longestSearched = 1 << 16
 
@@ -44,6 +45,9 @@ public struct SecretValues: Sendable {
   private var patterns: [Pattern] = []
   /// By first byte: the positions in `patterns` of those starting with it.
   private var byFirstByte: [[Int]] = []
+  /// Which bytes some pattern starts with, a bit each: tested for every byte of a text, so
+  /// that the usual byte costs a shift and a mask, not an array's retain and release.
+  private var firstBytes = FirstBytes()
   /// The texts built from secrets that are kept, oldest first from `nextEvicted` on.
   private var derived: [String] = []
   private var nextEvicted = 0
@@ -95,7 +99,9 @@ public struct SecretValues: Sendable {
       nextEvicted = (nextEvicted + 1) % Self.mostDerivedTexts
     }
     whole[text] = spans
-    guard searchedDerived < Self.mostSearchedDerivedTexts else { return }
+    guard searchedDerived < Self.mostSearchedDerivedTexts,
+      spans.contains(where: { $0.count < Self.shortestSearched })
+    else { return }
     searchedDerived += 1
     let count = text.utf8.count
     if count < Self.shortestSearched {
@@ -123,8 +129,10 @@ public struct SecretValues: Sendable {
     guard !patterns.contains(where: { $0.bytes == pattern.bytes }) else { return }
     patterns.append(pattern)
     byFirstByte = Array(repeating: [], count: 256)
+    firstBytes = FirstBytes()
     for (position, pattern) in patterns.enumerated() {
       byFirstByte[Int(pattern.bytes[0])].append(position)
+      firstBytes.insert(pattern.bytes[0])
     }
   }
 
@@ -176,14 +184,15 @@ public struct SecretValues: Sendable {
     guard !patterns.isEmpty else { return [] }
     var found: [Range<Int>] = []
     var text = text
+    let firstBytes = self.firstBytes
     text.withUTF8 { bytes in
       var index = 0
       while index < bytes.count {
-        let candidates = byFirstByte[Int(bytes[index])]
-        guard !candidates.isEmpty else {
+        guard firstBytes.contains(bytes[index]) else {
           index += 1
           continue
         }
+        let candidates = byFirstByte[Int(bytes[index])]
         // Every pattern that matches here counts: a text built from a secret masks only the
         // secret's spans of it, and may hold another secret elsewhere.
         for position in candidates {
@@ -323,6 +332,32 @@ public struct SecretValues: Sendable {
     let last = (data.count * 8) / 6  // characters wholly within the data
     guard first < last, last <= characters.count else { return nil }
     return Array(characters[first..<last])
+  }
+}
+
+/// A set of bytes, as four words of bits.
+private struct FirstBytes: Sendable {
+  private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+  mutating func insert(_ byte: UInt8) {
+    let bit = UInt64(1) << UInt64(byte & 63)
+    switch byte >> 6 {
+    case 0: words.0 |= bit
+    case 1: words.1 |= bit
+    case 2: words.2 |= bit
+    default: words.3 |= bit
+    }
+  }
+
+  @inline(__always)
+  func contains(_ byte: UInt8) -> Bool {
+    let bit = UInt64(1) << UInt64(byte & 63)
+    switch byte >> 6 {
+    case 0: return words.0 & bit != 0
+    case 1: return words.1 & bit != 0
+    case 2: return words.2 & bit != 0
+    default: return words.3 & bit != 0
+    }
   }
 }
 
