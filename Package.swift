@@ -176,7 +176,7 @@ let package = Package(
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "IntentFlowCLITests",
-      dependencies: ["TestSupport", "IntentFlowCLI", "CLIKit", "WorkflowEngine"],
+      dependencies: ["TestSupport", "IntentFlowCLI", "CLIKit", "WorkflowEngine", "IntentKit"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "EndToEndTests", dependencies: ["TestSupport", "intentflow"],

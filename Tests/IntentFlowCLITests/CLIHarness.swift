@@ -1,6 +1,7 @@
 import CLIKit
 import Foundation
 import IntentFlowCLI
+import IntentKit
 import Testing
 
 /// Runs `intentflow` commands in process, with recorded output, a scripted terminal and a
@@ -8,9 +9,19 @@ import Testing
 struct CLIHarness {
   let home: URL
   let directory: URL
-  /// The commands' clock and time zone: the machine's unless a test fixes them.
-  var now: @Sendable () -> Date = { Date() }
-  var timeZone = TimeZone.current
+  /// The commands' clock, time zone, randomness and identifiers: the machine's unless a test
+  /// fixes them.
+  var runEnvironment = RunEnvironment.live
+  /// The commands' clock.
+  var now: @Sendable () -> Date {
+    get { runEnvironment.clock.now }
+    set { runEnvironment.clock.now = newValue }
+  }
+  /// The commands' time zone.
+  var timeZone: TimeZone {
+    get { runEnvironment.timeZone }
+    set { runEnvironment.timeZone = newValue }
+  }
 
   init() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -35,7 +46,7 @@ struct CLIHarness {
       terminal: Terminal(isInputTerminal: answers != nil, width: 100),
       standardOutput: output.output, standardError: errors.output,
       standardInput: .lines(answers ?? []), registry: IntentFlowCommand.registry,
-      currentDirectory: directory.path, handlesSignals: false, now: now, timeZone: timeZone)
+      currentDirectory: directory.path, handlesSignals: false, runEnvironment: runEnvironment)
     let status = await IntentFlowCommand.main(arguments, context: context)
     return Result(status: status, output: output.text, errors: errors.text)
   }

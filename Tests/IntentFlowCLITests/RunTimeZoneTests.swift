@@ -1,5 +1,6 @@
 import CLIKit
 import Foundation
+import IntentKit
 import Synchronization
 import Testing
 import WorkflowEngine
@@ -21,10 +22,12 @@ struct RunTimeZoneTests {
       standardOutput: .standardOutput, standardError: .standardError,
       standardInput: .lines([]), registry: IntentFlowCommand.registry, currentDirectory: "/",
       handlesSignals: false,
-      timeZone: {
-        lookups.count.add(1, ordering: .relaxed)
-        return TimeZone(identifier: zone) ?? .gmt
-      }())
+      runEnvironment: RunEnvironment(
+        clock: .live,
+        timeZone: {
+          lookups.count.add(1, ordering: .relaxed)
+          return TimeZone(identifier: zone) ?? .gmt
+        }(), makeID: { "run" }))
   }
 
   @Test(

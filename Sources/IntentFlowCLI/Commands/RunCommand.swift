@@ -149,6 +149,7 @@ enum RunCommand: Command {
       configuration.dependencies.entityRanking = RelevantCommand.ranking(context: context)
     }
     configuration.environment = Self.evaluationEnvironment(context)
+    configuration.dependencies.runEnvironment = configuration.environment.runEnvironment
     // Secret inputs are hidden in everything shown or kept: known from the given values and
     // the environment now, and from answers typed at a prompt once the inputs are bound.
     let secrets = SecretRedaction(
@@ -259,19 +260,28 @@ enum RunCommand: Command {
     }
   }
 
-  /// What expressions read from outside the workflow: the context's environment variables,
-  /// `TZ` as the run's time zone (else the context's), and the current directory. `run.id` is
-  /// the run's number in history once it is recorded.
+  /// The run's environment: the context's, with `TZ` as the run's time zone (else the
+  /// context's), looked up only when read (`today`, the date intents).
+  static func runEnvironment(_ context: CLIContext) -> RunEnvironment {
+    var run = context.runEnvironment
+    let named = context.environment["TZ"]
+    let machine = context.runEnvironment
+    if let named {
+      run.lookUpTimeZone { TimeZone(identifier: named) ?? machine.timeZone }
+    }
+    return run
+  }
+
+  /// What expressions read from outside the workflow: the run's environment (its clock and
+  /// time zone, see ``runEnvironment(_:)``), the context's environment variables and the
+  /// current directory. `run.id` is the run's number in history once it is recorded.
   ///
   /// Built from the context rather than `EvaluationEnvironment.live`, which reads the
   /// process's environment, time zone and directory again.
   static func evaluationEnvironment(_ context: CLIContext) -> EvaluationEnvironment {
-    // Looked up only when an expression reads it (`today`).
-    let named = context.environment["TZ"]
-    let machine = context
+    let run = runEnvironment(context)
     return EvaluationEnvironment(
-      now: { Date() }, timeZone: named.flatMap(TimeZone.init(identifier:)) ?? machine.timeZone,
-      variables: context.environment, runID: UUID().uuidString,
+      runEnvironment: run, variables: context.environment, runID: run.makeID(),
       currentDirectory: context.currentDirectory)
   }
 

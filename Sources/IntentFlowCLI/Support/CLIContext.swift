@@ -7,8 +7,8 @@ public import IntentKit
   public import Foundation
 #endif
 
-/// Everything a command touches outside itself: the environment, streams, terminal, clock,
-/// time zone and file system. Commands reach none of them directly (no `Date()`,
+/// Everything a command touches outside itself: the environment, streams, terminal, the run
+/// environment (clock, time zone) and file system. Commands reach none of them directly (no `Date()`,
 /// `TimeZone.current` or `FileManager.default`), so tests build one with recorded outputs,
 /// scripted input, a fixed clock and zone, and files of their choosing.
 public struct CLIContext: Sendable {
@@ -24,16 +24,19 @@ public struct CLIContext: Sendable {
   /// Whether commands take over SIGINT and SIGTERM (and SIGHUP for the scheduler). Off for
   /// commands run inside a test process, whose signal handling they must not change.
   public var handlesSignals: Bool
-  /// The current time.
-  public var now: @Sendable () -> Date
-  /// The machine's time zone, for schedules and times shown without one of their own: looked
-  /// up when read, so that a run that shows no time never builds Foundation's zone cache (a
-  /// tenth of a cold run's instructions).
+  /// The clock, time zone, randomness and identifiers of everything the commands run: built
+  /// once (``live(registry:terminal:)``) and passed down to the executor, the expressions,
+  /// the intents, the scheduler and the stores.
+  public var runEnvironment: RunEnvironment
+  /// The current time: the run environment's clock.
+  public var now: @Sendable () -> Date { runEnvironment.clock.now }
+  /// The machine's time zone, for schedules and times shown without one of their own: the run
+  /// environment's, looked up when read, so that a run that shows no time never builds
+  /// Foundation's zone cache (a tenth of a cold run's instructions).
   public var timeZone: TimeZone {
-    get { zone() }
-    set { zone = { newValue } }
+    get { runEnvironment.timeZone }
+    set { runEnvironment.timeZone = newValue }
   }
-  private var zone: @Sendable () -> TimeZone
   /// What commands ask the file system.
   public var files: FileSystem
   /// The executor a command's own tasks prefer (SE-0417): in `intentflow`, its main thread
@@ -41,17 +44,16 @@ public struct CLIContext: Sendable {
   /// global executor, in tests.
   public var taskExecutor: (any TaskExecutor)?
 
-  /// A context; the clock, time zone and file system default to the machine's.
+  /// A context; the file system defaults to the machine's.
   ///
-  /// The time zone is evaluated each time it is read; its default is
-  /// `TimeZone.autoupdatingCurrent`, the machine's zone.
+  /// - Parameter runEnvironment: The clock, time zone, randomness and identifiers; a test
+  ///   sets the members its commands use (the others fail loudly when used), the live
+  ///   process passes ``IntentKit/RunEnvironment/live``.
   public init(
     environment: [String: String], terminal: Terminal, standardOutput: TextOutput,
     standardError: TextOutput, standardInput: LineInput, registry: IntentRegistry,
     currentDirectory: String, handlesSignals: Bool = true,
-    now: @escaping @Sendable () -> Date = { Date() },
-    timeZone: @autoclosure @escaping @Sendable () -> TimeZone = .autoupdatingCurrent,
-    files: FileSystem = .live
+    runEnvironment: RunEnvironment, files: FileSystem = .live
   ) {
     self.environment = environment
     self.terminal = terminal
@@ -61,8 +63,7 @@ public struct CLIContext: Sendable {
     self.registry = registry
     self.currentDirectory = currentDirectory
     self.handlesSignals = handlesSignals
-    self.now = now
-    self.zone = timeZone
+    self.runEnvironment = runEnvironment
     self.files = files
     self.taskExecutor = nil
   }
@@ -78,7 +79,7 @@ public struct CLIContext: Sendable {
       environment: ProcessEnvironment.variables(), terminal: terminal,
       standardOutput: .standardOutput(for: terminal), standardError: .standardError(for: terminal),
       standardInput: .standardInput, registry: registry,
-      currentDirectory: ProcessEnvironment.currentDirectory())
+      currentDirectory: ProcessEnvironment.currentDirectory(), runEnvironment: .live)
   }
 
   /// Writes a line to standard output.

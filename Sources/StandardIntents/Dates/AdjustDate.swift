@@ -44,12 +44,12 @@ public struct AdjustDate: NonSuspendingIntent {
       + "when unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 
-  @Dependency({ $0.calendarClock }) var clock: CalendarClock
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
 
   public init() {}
 
   public func perform() async throws -> IntentResult<Date> {
-    let calendar = clock.calendar(in: timezone.flatMap(TimeZoneName.zone))
+    let calendar = environment.calendar(in: timezone.flatMap(TimeZoneName.zone))
     guard let result = Self.adjust(date, by: amount, unit: unit, calendar: calendar),
       CheckedArithmetic.dates.contains(result)
     else {

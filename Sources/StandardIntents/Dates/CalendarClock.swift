@@ -6,10 +6,10 @@ public import IntentKit
   public import Foundation
 #endif
 
-/// The current time and the run's time zone, as the date intents see them.
-///
-/// Intents read it through `@Dependency({ $0.calendarClock })`, so that tests fix the time
-/// and the zone instead of depending on the machine's.
+/// The current time and the run's time zone, as the date intents saw them before they read
+/// ``IntentKit/DependencyValues/runEnvironment``: kept so that code written against it still
+/// builds, and now a view of that environment.
+@available(*, deprecated, message: "read 'dependencies.runEnvironment' (its clock and timeZone)")
 public struct CalendarClock: Sendable {
   /// Returns the current instant.
   public var now: @Sendable () -> Date
@@ -34,23 +34,21 @@ public struct CalendarClock: Sendable {
 
   /// The Gregorian calendar in `zone` (the clock's when `nil`), weeks starting on Monday.
   public func calendar(in zone: TimeZone? = nil) -> Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone ?? timeZone
-    calendar.locale = Locale(identifier: "en_US_POSIX")
-    calendar.firstWeekday = 2
-    calendar.minimumDaysInFirstWeek = 4  // ISO 8601 weeks
-    return calendar
+    RunEnvironment.calendar(in: zone ?? timeZone)
   }
 }
 
-private enum CalendarClockKey: DependencyKey {
-  static var defaultValue: CalendarClock { .live }
-}
-
 extension DependencyValues {
-  /// The clock and time zone of the date intents; the default is the system's.
+  /// The clock and time zone of ``runEnvironment``.
+  @available(*, deprecated, message: "read and set 'runEnvironment' (its clock and timeZone)")
   public var calendarClock: CalendarClock {
-    get { self[CalendarClockKey.self] }
-    set { self[CalendarClockKey.self] = newValue }
+    get {
+      let environment = runEnvironment
+      return CalendarClock(now: environment.clock.now, timeZone: environment.timeZone)
+    }
+    set {
+      runEnvironment.clock.now = newValue.now
+      runEnvironment.timeZone = newValue.timeZone
+    }
   }
 }

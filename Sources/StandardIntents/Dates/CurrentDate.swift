@@ -13,11 +13,11 @@ public struct CurrentDate: NonSuspendingIntent {
   public static let description = "Returns the current date and time."
   public static let parameterSummary: String? = "Current date"
 
-  @Dependency({ $0.calendarClock }) var clock: CalendarClock
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
 
   public init() {}
 
   public func perform() async throws -> IntentResult<Date> {
-    .result(value: clock.now())
+    .result(value: environment.clock.now())
   }
 }

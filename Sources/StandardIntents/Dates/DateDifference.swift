@@ -40,7 +40,7 @@ public struct DateDifference: NonSuspendingIntent {
       + "when unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 
-  @Dependency({ $0.calendarClock }) var clock: CalendarClock
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
 
   public init() {}
 
@@ -52,7 +52,7 @@ public struct DateDifference: NonSuspendingIntent {
     case "hours": return .result(value: Int((seconds / 3600).rounded(.towardZero)))
     default: break
     }
-    let calendar = clock.calendar(in: timezone.flatMap(TimeZoneName.zone))
+    let calendar = environment.calendar(in: timezone.flatMap(TimeZoneName.zone))
     let component: Calendar.Component =
       unit == "months" ? .month : unit == "years" ? .year : .day
     let count = calendar.dateComponents([component], from: start, to: end).value(for: component)

@@ -31,12 +31,12 @@ public struct FormatDate: NonSuspendingIntent {
     resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 
-  @Dependency({ $0.calendarClock }) var clock: CalendarClock
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
 
   public init() {}
 
   public func perform() async throws -> IntentResult<String> {
-    let zone = timezone.flatMap(TimeZoneName.zone) ?? clock.timeZone
+    let zone = timezone.flatMap(TimeZoneName.zone) ?? environment.timeZone
     return .result(value: DateFormat(format).string(from: date, in: zone))
   }
 }

@@ -34,12 +34,12 @@ public struct ParseDate: NonSuspendingIntent {
       + "when unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 
-  @Dependency({ $0.calendarClock }) var clock: CalendarClock
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
 
   public init() {}
 
   public func perform() async throws -> IntentResult<Date> {
-    let zone = timezone.flatMap(TimeZoneName.zone) ?? clock.timeZone
+    let zone = timezone.flatMap(TimeZoneName.zone) ?? environment.timeZone
     let text = input.trimming(.whitespacesAndNewlines)
     let parsed: Date?
     do {
@@ -72,8 +72,8 @@ public struct ParseDate: NonSuspendingIntent {
       guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }), let hour = Int(parts[0]),
         let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
       else { return nil }
-      return clock.calendar(in: zone).date(
-        bySettingHour: hour, minute: minute, second: 0, of: clock.now())
+      return environment.calendar(in: zone).date(
+        bySettingHour: hour, minute: minute, second: 0, of: environment.clock.now())
     case .pattern(let pattern):
       // ICU reads some text that does not follow the pattern (other separators, for one);
       // written back, such a date differs from the text, and that is how it is caught.

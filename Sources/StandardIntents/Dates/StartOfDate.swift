@@ -33,12 +33,12 @@ public struct StartOfDate: NonSuspendingIntent {
       + "unset.", resolve: { TimeZoneName.resolve($0) })
   public var timezone: String?
 
-  @Dependency({ $0.calendarClock }) var clock: CalendarClock
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
 
   public init() {}
 
   public func perform() async throws -> IntentResult<Date> {
-    let calendar = clock.calendar(in: timezone.flatMap(TimeZoneName.zone))
+    let calendar = environment.calendar(in: timezone.flatMap(TimeZoneName.zone))
     let component: Calendar.Component
     switch unit {
     case "week": component = .weekOfYear

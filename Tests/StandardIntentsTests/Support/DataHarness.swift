@@ -10,13 +10,13 @@ struct DataHarness {
   /// Wednesday 25 March 2026, 10:00 in Prague (09:00 UTC), four days before summer time.
   static let now = utc("2026-03-25T09:00:00")
 
-  var clock = CalendarClock.fixed(DataHarness.now, timeZone: .prague)
+  var environment = RunEnvironment(clock: .fixed(DataHarness.now), timeZone: .prague)
   /// Always the lowest number allowed, unless a test says otherwise.
   var random = RandomSource { $0.lowerBound }
 
   var context: IntentContext {
     var dependencies = DependencyValues()
-    dependencies.calendarClock = clock
+    dependencies.runEnvironment = environment
     dependencies.randomSource = random
     return IntentContext(dependencies: dependencies)
   }
