@@ -391,6 +391,20 @@ struct ExecutorTests {
     #expect(run.result.steps.first?.dialog == "Did nothing.")
   }
 
+  @Test("the run's start, ${now} and the intents read the one run environment")
+  func oneClock() async throws {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let run = try await TestRun.run(
+      #"{"name": "c", "steps": [{"id": "t", "intent": "test.clock"}], "output": "${now}"}"#
+    ) {
+      $0.environment = EvaluationEnvironment(
+        runEnvironment: RunEnvironment(clock: .fixed(start), timeZone: .gmt))
+    }
+    #expect(run.result.startedAt == start)
+    #expect(run.step("t")?.output == .date(start))
+    #expect(run.output == .date(start))
+  }
+
   @Test("intents read their dependencies from the configuration")
   func dependencies() async throws {
     let recorder = Recorder()

@@ -138,7 +138,6 @@ enum RunCommand: Command {
     configuration.assumeYes =
       command[Self.yes] || (scheduled && plan.workflow.schedule?.yes == true)
     configuration.keepsStepOutputs = json  // only --json prints step outputs
-    configuration.now = context.now
     if let timeout { configuration.defaultTimeout = timeout }
     configuration.dependencies.todoStore = TodoStore.live(environment: context.environment)
     configuration.dependencies.notesStore = NoteStore.live(environment: context.environment)
@@ -149,7 +148,6 @@ enum RunCommand: Command {
       configuration.dependencies.entityRanking = RelevantCommand.ranking(context: context)
     }
     configuration.environment = Self.evaluationEnvironment(context)
-    configuration.dependencies.runEnvironment = configuration.environment.runEnvironment
     // Secret inputs are hidden in everything shown or kept: known from the given values and
     // the environment now, and from answers typed at a prompt once the inputs are bound.
     let secrets = SecretRedaction(

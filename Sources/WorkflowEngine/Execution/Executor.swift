@@ -19,8 +19,15 @@ public struct Executor: Sendable {
     public var assumeYes = false
     /// The timeout of a step without its own; `nil` for none.
     public var defaultTimeout: Duration? = .seconds(30)
-    /// The dependencies intents read (stores, clocks).
+    /// The dependencies intents read (stores, randomness); their `runEnvironment` is always
+    /// the one in ``environment``.
     public var dependencies = DependencyValues()
+    /// ``dependencies``, with the run's environment.
+    var intentDependencies: DependencyValues {
+      var dependencies = dependencies
+      dependencies.runEnvironment = environment.runEnvironment
+      return dependencies
+    }
     /// Receives every event of the run, synchronously; keep it quick.
     public var observer: @Sendable (RunEvent) -> Void = { _ in } {
       didSet { isObserved = true }
@@ -38,12 +45,21 @@ public struct Executor: Sendable {
     public var cancellationReason: @Sendable () -> CancellationReason = {
       .stopped("the run was cancelled")
     }
-    /// The current time, for the run's start.
-    public var now: @Sendable () -> Date = { Date() }
-    /// What expressions read from outside the workflow (`now`, `today`, `env.NAME`, `run.id`).
+    /// The current time, for the run's start: the run environment's clock (in
+    /// ``environment``), which `now`, `today` and the intents read too.
+    public var now: @Sendable () -> Date {
+      get { environment.runEnvironment.clock.now }
+      set { environment.runEnvironment.clock.now = newValue }
+    }
+    /// What expressions read from outside the workflow (`now`, `today`, `env.NAME`, `run.id`),
+    /// with the run's environment (clock, time zone, randomness), which the executor and the
+    /// intents (as `dependencies.runEnvironment`) read as well.
     public var environment = EvaluationEnvironment.live
-    /// Gives a random number in a range, for retry jitter; tests pass a fixed one.
-    public var random: @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+    /// Gives a random number in a range, for retry jitter: the run environment's.
+    public var random: @Sendable (ClosedRange<Double>) -> Double {
+      get { environment.runEnvironment.random }
+      set { environment.runEnvironment.random = newValue }
+    }
     /// Receives, synchronously and before any event that can show it, each secret input's
     /// value once bound and each value the run evaluates from a secret (with the spans the
     /// secret fills), so that whoever shows the run's events masks them (see ``Redactor``).
@@ -221,7 +237,7 @@ struct RunState {
       options.cancellationReason = configuration.cancellationReason
       self.options = options
       context = IntentContext(
-        dependencies: configuration.dependencies, progress: .ignored, stepID: nil,
+        dependencies: configuration.intentDependencies, progress: .ignored, stepID: nil,
         interaction: configuration.interaction)
     }
   }
@@ -487,7 +503,7 @@ struct RunState {
         }
       }
       context = IntentContext(
-        dependencies: configuration.dependencies,
+        dependencies: self.context.dependencies,
         progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id,
         interaction: configuration.interaction)
     } else {

@@ -116,6 +116,15 @@ struct When: AppIntent {
   func perform() async throws -> IntentResult<Date> { .result(value: date) }
 }
 
+/// `test.clock`: the time, as intents read it from the run's environment.
+struct ReadClock: AppIntent {
+  static let identifier: IntentIdentifier = "test.clock"
+  static let title = "Read the Clock"
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
+
+  func perform() async throws -> IntentResult<Date> { .result(value: environment.clock.now()) }
+}
+
 /// `test.nothing`: returns no value.
 struct Nothing: AppIntent {
   static let identifier: IntentIdentifier = "test.nothing"
@@ -396,7 +405,7 @@ enum TestIntents {
     Echo.self, Note.self, AddNumbers.self, Words.self, When.self, Nothing.self, Fail.self,
     Flaky.self, Nap.self, Upload.self, Report.self, Stubborn.self, FindItems.self, ShowItem.self,
     TotalPrice.self, DeleteItem.self, Refuse.self, ShortTitle.self, Spend.self, MakeGadget.self,
-    QuickFlaky.self, WhichThread.self,
+    QuickFlaky.self, WhichThread.self, ReadClock.self,
   ]
 
   static let registry = IntentRegistry(all)
