@@ -1,6 +1,7 @@
 import CLIKit
 import IntentKit
 import Storage
+import Suggestions
 import WorkflowEngine
 
 #if canImport(FoundationEssentials)
@@ -58,13 +59,9 @@ extension SayCommand {
   static func workflows(saying text: String, in directory: String, context: CLIContext)
     -> [Match]
   {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        .filter { $0.hasSuffix(".json") }.sorted()
-    } catch {
-      return []
-    }
+    // Names as bytes (see `FileSystemPath`): one that is not UTF-8 is found and loaded too.
+    guard let entries = FileSystemPath(directory).entries() else { return [] }
+    let names = entries.map(\.text).filter { $0.hasSuffix(".json") }.sorted()
     let loader = WorkflowLoader(registry: context.registry)
     var matches: [Match] = []
     for name in names {

@@ -49,7 +49,7 @@ public struct DeleteFiles: AppIntent {
         deleted += 1
       } catch {
         throw IntentError(
-          "cannot delete '\(file.path)': \(error.reason(removing: file.path)) "
+          "cannot delete '\(file.path)': \(error.reason(below: file.path)) "
             + "(\(deleted) deleted before)")
       }
     }

@@ -13,34 +13,34 @@ enum FileRemoval {
   /// Removes the entry at `path`: a folder with everything in it, a link (never what it
   /// points to), or any other file.
   ///
-  /// - Throws: ``Failure`` for the first entry that cannot be removed.
+  /// - Throws: ``FileFailure`` for the first entry that cannot be removed.
   /// - Complexity: One `lstat` and one `unlink` or `rmdir` per entry below `path`.
-  static func remove(_ path: FileSystemPath) throws(Failure) {
+  static func remove(_ path: FileSystemPath) throws(FileFailure) {
     guard let info = path.entryStatus() else {
-      throw Failure(path: path.text, reason: Paths.reason())
+      throw FileFailure(path: path.text, reason: Paths.reason())
     }
     if (info.st_mode & S_IFMT) == S_IFDIR {
       guard let names = path.entries() else {
-        throw Failure(path: path.text, reason: Paths.reason())
+        throw FileFailure(path: path.text, reason: Paths.reason())
       }
       for name in names { try remove(path.appending(name)) }
       guard path.withCString({ rmdir($0) }) == 0 else {
-        throw Failure(path: path.text, reason: Paths.reason())
+        throw FileFailure(path: path.text, reason: Paths.reason())
       }
     } else if path.withCString({ unlink($0) }) != 0 {
-      throw Failure(path: path.text, reason: Paths.reason())
+      throw FileFailure(path: path.text, reason: Paths.reason())
     }
   }
+}
 
-  /// An entry that could not be removed, and the system's reason.
-  struct Failure: Error {
-    /// The entry, in the text form of `FileSystemPath`.
-    var path: String
-    var reason: String
+/// An entry that a file operation (removing, copying) could not handle, and the reason.
+struct FileFailure: Error {
+  /// The entry, in the text form of `FileSystemPath`.
+  var path: String
+  var reason: String
 
-    /// `reason`, naming the entry when it is not `top` (one inside the folder being removed).
-    func reason(removing top: String) -> String {
-      path == top ? reason : "'\(path)': \(reason)"
-    }
+  /// `reason`, naming the entry when it is not `top` (one inside the folder being handled).
+  func reason(below top: String) -> String {
+    path == top ? reason : "'\(path)': \(reason)"
   }
 }

@@ -75,7 +75,6 @@ enum FileTransfer {
       throw IntentError(
         "cannot \(operation.verb) the folder '\(source.path)' into itself ('\(target)')")
     }
-    let manager = FileManager.default
     if targetExists {
       guard overwrite else {
         throw IntentError(
@@ -84,34 +83,31 @@ enum FileTransfer {
       do {
         try FileRemoval.remove(to)
       } catch {
-        throw IntentError("cannot replace '\(target)': \(error.reason(removing: target))")
+        throw IntentError("cannot replace '\(target)': \(error.reason(below: target))")
       }
     }
-    do {
+    do throws(FileFailure) {
       switch operation {
       case .move:
-        // rename(2) first: atomic within a file system; FileManager copies across them.
+        // rename(2) first: atomic within a file system; across them, a copy, then removal.
         if from.withCString({ old in to.withCString { rename(old, $0) } }) != 0 {
-          guard errno == EXDEV else { throw POSIXFailure(code: errno) }
-          try manager.moveItem(atPath: source.path, toPath: target)
+          guard errno == EXDEV else {
+            throw FileFailure(path: source.path, reason: Paths.reason())
+          }
+          try FileCopying.copy(from, to: to)
+          try FileRemoval.remove(from)
         }
       case .copy:
-        try manager.copyItem(atPath: source.path, toPath: target)
+        try FileCopying.copy(from, to: to)
       }
-    } catch let failure as POSIXFailure {
-      throw IntentError(
-        "cannot \(operation.verb) '\(source.path)' to '\(target)': \(Paths.reason(failure.code))")
     } catch {
       throw IntentError(
-        "cannot \(operation.verb) '\(source.path)' to '\(target)': \(FileErrors.reason(error))")
+        "cannot \(operation.verb) '\(source.path)' to '\(target)': "
+          + error.reason(below: source.path))
     }
     guard let file = File.at(target) else {
       throw IntentError("'\(target)' disappeared right after the \(operation.verb)")
     }
     return file
-  }
-
-  private struct POSIXFailure: Error {
-    var code: Int32
   }
 }

@@ -1,9 +1,10 @@
 public import IntentKit
+import Suggestions
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// `files.makeFolder`: creates a folder and its parents.
@@ -28,11 +29,12 @@ public struct MakeFolder: AppIntent {
     if let existing = File.at(target), !existing.isDirectory {
       throw IntentError("'\(target)' exists and is a file, not a folder")
     }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: target, withIntermediateDirectories: true)
-    } catch {
-      throw IntentError("cannot create the folder '\(target)': \(FileErrors.reason(error))")
+    // Each missing folder from the top down, by its bytes (see `FileSystemPath`); 0777 lets
+    // the kernel apply the umask, as `mkdir -p` does.
+    for folder in FileSystemPath(target).ancestry.dropFirst() {
+      guard folder.withCString({ mkdir($0, 0o777) }) == 0 || errno == EEXIST else {
+        throw IntentError("cannot create the folder '\(target)': \(Paths.reason())")
+      }
     }
     guard let folder = File.at(target) else {
       throw IntentError("'\(target)' disappeared right after it was created")

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import StandardIntents
+import TestSupport
 import Testing
 
 @Suite("files.rename, files.move, files.copy and files.makeFolder")
@@ -133,5 +134,41 @@ struct TransferTests {
         "cannot copy the folder '\(harness.path("album"))' into itself "
           + "('\(harness.path("lnk/album"))')"))
     #expect(harness.names(in: "album/inner") == ["two.jpg"])
+  }
+
+  @Test("copy and makeFolder reach names that are not UTF-8; a copy keeps permissions and links")
+  func latin1Names() async throws {
+    let folder: [UInt8] = Array("alb".utf8) + [0xFC] + Array("m".utf8)  // "albüm" in Latin-1
+    let file: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)
+    let top = RawFileNames.path(harness.directory, folder)
+    #expect(mkdir(top.map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+    #expect(RawFileNames.create(top + [0x2F] + file, "latin-1"))
+    let topFile = try #require(
+      try await harness.run("files.list", ["pattern": .text("alb*")]).output.files.first)
+    _ = try await harness.run(
+      "files.makeFolder", ["path": .text(topFile.path + "/inner/deeper")])
+    #expect(RawFileNames.names(in: harness.directory).contains(folder))
+    let copied = try await harness.run(
+      "files.copy", ["file": .text(topFile.path), "to": .text("backup")])
+    #expect(copied.output.file?.isDirectory == true)
+    #expect(RawFileNames.names(in: harness.path("backup")) == [file, Array("inner".utf8)])
+    #expect(
+      RawFileNames.contents(RawFileNames.path(harness.path("backup"), file)) == "latin-1")
+    #expect(RawFileNames.names(in: harness.path("backup/inner")) == [Array("deeper".utf8)])
+  }
+
+  @Test("a copy keeps the file's permissions and links as links")
+  func copyKeepsModeAndLinks() async throws {
+    try harness.write("src/run.sh", "echo hi")
+    #expect(chmod(harness.path("src/run.sh"), 0o750) == 0)
+    #expect(symlink("run.sh", harness.path("src/link")) == 0)
+    _ = try await harness.run("files.copy", ["file": .text("src"), "to": .text("dst")])
+    var info = stat()
+    #expect(stat(harness.path("dst/run.sh"), &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o750)
+    #expect(
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: harness.path("dst/link")))
+        == "run.sh")
+    #expect(harness.read("dst/run.sh") == "echo hi")
   }
 }
