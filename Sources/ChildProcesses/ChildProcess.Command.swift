@@ -13,6 +13,15 @@ extension ChildProcess {
       case pipe
     }
 
+    /// What happens to a child whose piped stream passes ``Command/outputLimit``.
+    public enum OverLimit: Sendable, Hashable {
+      /// Stop reading and stop the child (SIGTERM to it or its group, SIGKILL after the grace
+      /// period): its output is incomplete, and the caller reports so.
+      case stop
+      /// Read on to the end, keeping nothing past the limit (for a log of the output).
+      case discard
+    }
+
     /// Where the child's standard output or standard error goes.
     public enum Output: Sendable, Hashable {
       /// A pipe to the parent: ``ChildProcess/outcome(grace:)`` collects it, or the caller
@@ -50,6 +59,11 @@ extension ChildProcess {
     /// leads a group of its own, so that ``ChildProcess/endSession()`` can reach them all
     /// once the child is gone, however it ended.
     public var newSession: Bool = false
+    /// The most bytes ``ChildProcess/outcome(grace:)`` keeps of each piped stream: 64 MiB
+    /// (``BoundedBytes/defaultLimit``) unless set.
+    public var outputLimit: Int = BoundedBytes.defaultLimit
+    /// What happens when a stream passes ``outputLimit``: by default the child is stopped.
+    public var overLimit: OverLimit = .stop
 
     /// Describes a program to start; by default its input is `/dev/null`, its output and
     /// errors are piped to the parent, and it leads a process group of its own.

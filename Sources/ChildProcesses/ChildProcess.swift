@@ -37,6 +37,9 @@ public final class ChildProcess: Sendable {
   private let input: Mutex<Int32?>
   /// What ``outcome(grace:)`` feeds to stdin.
   private let inputBytes: [UInt8]
+  /// How much of each stream ``outcome(grace:)`` keeps, and what happens past that.
+  private let outputLimit: Int
+  private let overLimit: Command.OverLimit
   private let state = Mutex(State())
 
   private struct State {
@@ -64,6 +67,8 @@ public final class ChildProcess: Sendable {
     standardOutput = started.output
     standardError = started.errors
     input = Mutex(started.input)
+    outputLimit = command.outputLimit
+    overLimit = command.overLimit
     if case .bytes(let bytes) = command.standardInput {
       inputBytes = bytes
     } else {
@@ -108,16 +113,19 @@ public final class ChildProcess: Sendable {
   /// has been reaped.
   ///
   /// The output is complete only when the child and everything it started have closed the
-  /// pipes: a grandchild that keeps them open delays the outcome until it ends.
+  /// pipes: a grandchild that keeps them open delays the outcome until it ends. At most
+  /// ``Command/outputLimit`` bytes of each stream are kept; a child that writes more is
+  /// stopped as a cancelled one is (``Command/OverLimit/stop``), or read to its end with
+  /// the rest dropped (``Command/OverLimit/discard``).
   public func outcome(grace: Duration) async -> Outcome {
     await withTaskCancellationHandler {
-      await collected()
+      await collected(grace: grace)
     } onCancel: {
       startTerminating(grace: grace)
     }
   }
 
-  private func collected() async -> Outcome {
+  private func collected(grace: Duration) async -> Outcome {
     await withCheckedContinuation { continuation in
       let (done, start) = state.withLock { state -> (Outcome?, Bool) in
         if let outcome = state.outcome { return (outcome, false) }
@@ -135,11 +143,16 @@ public final class ChildProcess: Sendable {
           defer { descriptor = nil }
           return descriptor
         }
-        let (output, errors) = Pump(
+        var (output, errors) = Pump(
           input: input, output: standardOutput, errors: standardError
-        ).run(feeding: inputBytes)
+        ).run(feeding: inputBytes, limit: outputLimit, overLimit: overLimit)
+        let overOutput = output.isOverLimit
+        let overErrors = errors.isOverLimit
+        // The pump stopped reading: the child may be blocked on a full pipe, so stop it.
+        if overLimit == .stop, overOutput || overErrors { startTerminating(grace: grace) }
         let outcome = Outcome(
-          standardOutput: output, standardError: errors, termination: waitUntilExit())
+          output: Outcome.Captured(&output), errors: Outcome.Captured(&errors),
+          termination: waitUntilExit(), outputOverLimit: overOutput, errorsOverLimit: overErrors)
         let waiters = state.withLock { state in
           state.outcome = outcome
           defer { state.outcomeWaiters = [] }

@@ -12,13 +12,18 @@ struct Pump {
   var output: Int32?
   var errors: Int32?
 
-  /// Writes `bytes` to stdin (then closes it) while reading stdout and stderr to their end.
-  /// The output descriptors stay open (their owner closes them).
-  func run(feeding bytes: [UInt8]) -> (output: [UInt8], errors: [UInt8]) {
-    Descriptors.withPipeSignalBlocked { pump(bytes) }
+  /// Writes `bytes` to stdin (then closes it) while reading stdout and stderr to their end, or
+  /// until one passes `limit` when `overLimit` is ``ChildProcess/Command/OverLimit/stop``. The
+  /// output descriptors stay open (their owner closes them).
+  func run(feeding bytes: [UInt8], limit: Int, overLimit: ChildProcess.Command.OverLimit)
+    -> (output: BoundedBytes, errors: BoundedBytes)
+  {
+    Descriptors.withPipeSignalBlocked { pump(bytes, limit: limit, overLimit: overLimit) }
   }
 
-  private func pump(_ bytes: [UInt8]) -> (output: [UInt8], errors: [UInt8]) {
+  private func pump(_ bytes: [UInt8], limit: Int, overLimit: ChildProcess.Command.OverLimit)
+    -> (output: BoundedBytes, errors: BoundedBytes)
+  {
     var input = self.input
     if let descriptor = input {
       if bytes.isEmpty {
@@ -29,10 +34,10 @@ struct Pump {
       }
     }
     var open = [output, errors].compactMap { $0 }
-    var collected: [Int32: [UInt8]] = [:]
+    var collected = (output: BoundedBytes(limit: limit), errors: BoundedBytes(limit: limit))
     var written = 0
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while !open.isEmpty || input != nil {
+    pumping: while !open.isEmpty || input != nil {
       var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       if let input { polled.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
       if poll(&polled, nfds_t(polled.count), -1) < 0 {
@@ -54,13 +59,19 @@ struct Pump {
         }
         let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
         if count > 0 {
-          collected[entry.fd, default: []].append(contentsOf: buffer[..<count])
+          let fits = buffer.withUnsafeBytes { raw in
+            let chunk = UnsafeRawBufferPointer(rebasing: raw[..<count])
+            return entry.fd == output
+              ? collected.output.append(chunk) : collected.errors.append(chunk)
+          }
+          // Over the limit: stop reading (the caller stops the child), or read on and drop.
+          if !fits, overLimit == .stop { break pumping }
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           open.removeAll { $0 == entry.fd }
         }
       }
     }
     if let input { close(input) }
-    return (output.flatMap { collected[$0] } ?? [], errors.flatMap { collected[$0] } ?? [])
+    return collected
   }
 }

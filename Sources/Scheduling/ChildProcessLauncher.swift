@@ -23,6 +23,13 @@ public struct ChildProcessLauncher: Sendable {
   public var environment: [String: String]
   /// How long a cancelled child has between SIGTERM and SIGKILL.
   public var killAfter: Duration = .seconds(5)
+  /// The most bytes of a run's standard output, and of its standard error, kept for the log:
+  /// 64 MiB. The rest is read and dropped, and the log says so.
+  public var outputLimit = BoundedBytes.defaultLimit
+
+  private var dropped: String {
+    "\n[more than \(outputLimit) bytes: the rest was not kept]\n"
+  }
 
   public init(executable: String, environment: [String: String]) {
     self.executable = executable
@@ -66,6 +73,10 @@ public struct ChildProcessLauncher: Sendable {
       environment: childEnvironment)
     command.newSession = true
     let process: ChildProcess
+    // The run records itself; the daemon keeps its output for the log, up to a bound, and
+    // reads the rest away so that the run is never blocked by a full pipe.
+    command.outputLimit = outputLimit
+    command.overLimit = .discard
     do {
       process = try ChildProcess(command)
     } catch {
@@ -88,12 +99,12 @@ public struct ChildProcessLauncher: Sendable {
       for await result in group where result != nil { outcome = result }
       return outcome
         ?? ChildProcess.Outcome(
-          standardOutput: [], standardError: [], termination: process.waitUntilExit())
+          outputText: "", errorText: "", termination: process.waitUntilExit())
     }
     return RunOutcome(
       exitCode: outcome.exitCode, signal: outcome.termination.signal,
-      output: String(decoding: outcome.standardOutput, as: UTF8.self),
-      errorOutput: String(decoding: outcome.standardError, as: UTF8.self),
+      output: outcome.outputText + (outcome.outputOverLimit ? dropped : ""),
+      errorOutput: outcome.errorText + (outcome.errorsOverLimit ? dropped : ""),
       duration: clock.now - started)
   }
 }

@@ -58,6 +58,29 @@ private func reaped(_ pid: Int32) async -> Bool {
 
 @Suite("Child processes")
 struct ChildProcessTests {
+  @Test("a child that writes more than its output limit is stopped, and the outcome says so")
+  func outputLimit() async throws {
+    var command = shell("exec yes")
+    command.outputLimit = 100_000
+    let outcome = try await ChildProcess.run(command)
+    #expect(outcome.outputOverLimit)
+    #expect(!outcome.errorsOverLimit)
+    #expect(outcome.outputText.utf8.count == 100_000)
+    #expect(outcome.termination == .signalled(SIGTERM))
+  }
+
+  @Test("with discard, a child is read to its end and only the limit is kept")
+  func outputLimitDiscard() async throws {
+    var command = shell("head -c 300000 /dev/zero | tr '\\0' a; echo done >&2")
+    command.outputLimit = 1_000
+    command.overLimit = .discard
+    let outcome = try await ChildProcess.run(command)
+    #expect(outcome.outputOverLimit)
+    #expect(outcome.outputText == String(repeating: "a", count: 1_000))
+    #expect(outcome.errorText == "done\n")
+    #expect(outcome.termination == .exited(0))
+  }
+
   @Test("the exit status, standard output and standard error are the outcome")
   func exitStatus() async throws {
     let outcome = try await ChildProcess.run(shell("echo out; echo err >&2; exit 3"))

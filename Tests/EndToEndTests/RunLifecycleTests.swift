@@ -58,6 +58,22 @@ struct RunLifecycleTests {
     #expect((try? FileManager.default.contentsOfDirectory(atPath: locks)) == [])
   }
 
+  @Test("the next run records a killed run as abandoned, with the reason")
+  func killedThenRun() async throws {
+    let sandbox = try Sandbox()
+    let run = try await startWaiting(in: sandbox)
+    run.send(SIGKILL)
+    _ = await run.finish(timeout: .seconds(10))
+    let file = try sandbox.copyFixture("runs/short-wait.json")
+    #expect(try await sandbox.run("run", file).status == 0)
+    let history = try parseJSONArray(try await sandbox.run("history", "--json").stdout)
+    let killed = try #require(history.first { $0.string("status") == "abandoned" })
+    #expect(
+      killed.string("error")
+        == "the process ended without finishing the run: killed (signal 9, perhaps by the "
+        + "system when memory ran out) or crashed")
+  }
+
   @Test("the home is private: 0700, and the stores 0600")
   func privateHome() async throws {
     let sandbox = try Sandbox()

@@ -23,13 +23,17 @@ struct SystemIntentsTests {
       ("files.archive", ["files", "to", "overwrite"], "files", "File"),
       (
         "shell.run",
-        ["command", "script", "arguments", "input", "directory", "environment", "allowFailure"],
-        "input", "ShellResult"
+        [
+          "command", "script", "arguments", "input", "directory", "environment", "allowFailure",
+          "outputLimit",
+        ], "input", "ShellResult"
       ),
       (
         "http.request",
-        ["url", "method", "headers", "query", "body", "json", "form", "allowFailure"], "url",
-        "HTTPResponse"
+        [
+          "url", "method", "headers", "query", "body", "json", "form", "allowFailure",
+          "bodyLimit",
+        ], "url", "HTTPResponse"
       ),
       ("ask.text", ["prompt", "default"], nil, "text"),
       ("ask.choose", ["prompt", "items", "multiple"], nil, "any value"),

@@ -55,6 +55,9 @@ final class RunHistory: Sendable {
       context.printError("warning: the run will not be recorded in history: \(error)")
       return
     }
+    // Runs whose process died (SIGKILL, the out-of-memory killer) are recorded as such by the
+    // next run, not left "running" until someone looks at the history.
+    _ = try? store.markAbandonedRuns()
     let trigger: RunTrigger =
       context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual
     do {

@@ -17,7 +17,7 @@
     // @unchecked: `body`, `headers` and the upload's state are used only by libcurl's
     // callbacks on the transfer's own thread (and read after that thread has finished);
     // `cancelled` is atomic.
-    private var body: [UInt8] = []
+    private var body = BoundedBytes(limit: 0)
     private var headers: [String: String] = [:]
     private let cancelled = Atomic<Bool>(false)
     private var upload: HTTPFileUpload?
@@ -59,6 +59,7 @@
         return .failure(HTTPExchange.Failure(reason: "libcurl could not start a transfer"))
       }
       defer { curl.cleanup(handle) }
+      body = BoundedBytes(limit: exchange.bodyLimit)
       var list: OpaquePointer?
       defer { curl.slistFree(list) }
       // No "Expect: 100-continue" pause before large bodies.
@@ -132,6 +133,10 @@
       }
       guard code == 0 else {
         if let readFailure { return .failure(HTTPExchange.Failure(reason: readFailure)) }
+        if body.isOverLimit {
+          return .failure(
+            HTTPExchange.Failure(reason: "the body is too long", bodyOverLimit: true))
+        }
         if cancelled.load(ordering: .relaxed) {
           return .failure(
             HTTPExchange.Failure(reason: "the request was cancelled", cancelled: true))
@@ -149,8 +154,11 @@
         let reason = detail.isEmpty ? curl.describe(code) : detail
         return .failure(HTTPExchange.Failure(reason: Self.lowercased(reason)))
       }
+      // Handed over, not shared: the caller lets go of each chunk as it makes the text.
+      let kept = body
+      body = BoundedBytes(limit: 0)
       return .success(
-        HTTPExchange.Answer(status: curl.responseCode(handle), headers: headers, body: body))
+        HTTPExchange.Answer(status: curl.responseCode(handle), headers: headers, body: kept))
     }
 
     private static func lowercased(_ text: String) -> String {
@@ -166,10 +174,10 @@
         { data, size, count, me in
           guard let transfer = transfer(me), let data else { return 0 }
           let length = size * count
-          data.withMemoryRebound(to: UInt8.self, capacity: length) {
-            transfer.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
-          }
-          return length
+          // libcurl hands over the body decompressed, so the limit counts inflated bytes; a
+          // short count stops the transfer (CURLE_WRITE_ERROR).
+          let fits = transfer.body.append(UnsafeRawBufferPointer(start: data, count: length))
+          return fits ? length : 0
         }
 
     /// Collects the headers of the last response: a new status line (after a redirect or a

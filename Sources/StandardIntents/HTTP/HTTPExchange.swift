@@ -1,3 +1,4 @@
+import ChildProcesses
 import Suggestions
 
 #if canImport(FoundationEssentials)
@@ -20,19 +21,24 @@ struct HTTPExchange: Sendable {
   var body: [UInt8]?
   /// A file to send as the body instead of `body`, read in chunks as it is sent.
   var upload: HTTPFileUpload? = nil
+  /// The most bytes of the response body kept, counted after decompression.
+  var bodyLimit = BoundedBytes.defaultLimit
 
   /// What the server answered, after following redirects.
   struct Answer: Sendable {
     var status: Int
     /// Header names in lowercase; a repeated header's values joined with ", ".
     var headers: [String: String]
-    var body: [UInt8]
+    /// The body, decompressed, within the exchange's limit.
+    var body: BoundedBytes
   }
 
   /// Why no answer came: the server was not reached, or the run was cancelled.
   struct Failure: Error, Sendable {
     var reason: String
     var cancelled = false
+    /// The body was longer than ``HTTPExchange/bodyLimit``: the transfer was stopped.
+    var bodyOverLimit = false
   }
 
   /// Sends the request with this platform's transport.

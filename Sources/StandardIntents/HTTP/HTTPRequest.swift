@@ -1,3 +1,4 @@
+import ChildProcesses
 public import IntentKit
 import StrictJSON
 import Suggestions
@@ -59,17 +60,35 @@ public struct HTTPRequest: AppIntent {
       + "returns status 0).")
   public var allowFailure: Bool = false
 
+  @Parameter(
+    title: "Body limit",
+    description: "The most bytes of the response body the step keeps, counted after "
+      + "decompression: 67108864 (64 MiB) unless set. A longer body fails the step.",
+    resolve: { limit in
+      limit > 0
+        ? .success(limit)
+        : .unsupported(reason: "'bodyLimit' must be a number of bytes, 1 or more, not \(limit)")
+    })
+  public var bodyLimit: Int = BoundedBytes.defaultLimit
+
   @Dependency({ $0.secrets }) var secrets: SecretValues
 
   public init() {}
 
   public func perform() async throws -> IntentResult<HTTPResponse> {
-    let exchange = try makeExchange()
-    let answer: HTTPExchange.Answer
+    var exchange = try makeExchange()
+    exchange.bodyLimit = bodyLimit
+    var answer: HTTPExchange.Answer
     do {
       answer = try await exchange.send()
     } catch {
       if error.cancelled { throw CancellationError() }
+      if error.bodyOverLimit {
+        throw IntentError(
+          "\(exchange.method) '\(exchange.shownURL)' answered with a body of more than "
+            + "\(bodyLimit) bytes (decompressed), the step's bodyLimit; raise 'bodyLimit' if "
+            + "it must be this long")
+      }
       guard allowFailure else {
         throw IntentError("could not reach '\(exchange.shownURL)': \(error.reason)")
       }
@@ -77,10 +96,10 @@ public struct HTTPRequest: AppIntent {
         value: HTTPResponse(status: 0, headers: [:], body: "", json: .null),
         dialog: "Could not reach '\(exchange.shownURL)': \(error.reason).")
     }
-    let body = String(decoding: answer.body, as: UTF8.self)
+    let body = answer.body.takeText()
     var parsed = Value.null
     if let type = answer.headers["content-type"]?.lowercased(), type.contains("json"),
-      let node = try? JSONParser.parse(answer.body)
+      let node = try? JSONParser.parse(body)
     {
       parsed = Value(json: node.plainValue)
     }

@@ -1,4 +1,5 @@
 #if !os(Linux)
+  import ChildProcesses
   import Foundation
 
   /// Sends requests with `URLSession` (part of Foundation on macOS).
@@ -38,7 +39,12 @@
       }
       var headers: [String: String] = [:]
       for (name, value) in http.allHeaderFields { headers["\(name)".lowercased()] = "\(value)" }
-      return HTTPExchange.Answer(status: http.statusCode, headers: headers, body: Array(data))
+      // URLSession holds the whole body before it answers; the limit is still the step's.
+      var body = BoundedBytes(limit: exchange.bodyLimit)
+      guard data.withUnsafeBytes({ body.append($0) }) else {
+        throw HTTPExchange.Failure(reason: "the body is too long", bodyOverLimit: true)
+      }
+      return HTTPExchange.Answer(status: http.statusCode, headers: headers, body: body)
     }
   }
 #endif

@@ -1,3 +1,4 @@
+import ChildProcesses
 import IntentKit
 import Suggestions
 
@@ -66,7 +67,7 @@ extension UploadPhoto {
     }
     try Task.checkCancellation()
     guard (200..<300).contains(answer.status) else {
-      let detail = Self.summary(of: answer.body)
+      let detail = Self.summary(of: answer.body.bytes)
       throw IntentError(
         "PUT '\(shown)' answered \(answer.status)"
           + (detail.isEmpty ? "" : ": \(Self.redacting(detail, target))")

@@ -2,7 +2,8 @@ import ChildProcesses
 import IntentKit
 
 /// A command that `shell.run` (and `notify-send` for notifications) starts: in a process group
-/// of its own, stdout and stderr piped to the runner, `input` on stdin (else `/dev/null`).
+/// of its own, stdout and stderr piped to the runner, `input` on stdin (else `/dev/null`), at
+/// most `outputLimit` bytes of each kept (a command that writes more is stopped).
 /// ``terminate(grace:)`` sends SIGTERM to the whole group (the command's children and their
 /// children too), then SIGKILL once the grace period is over.
 struct ChildProcess: Sendable {
@@ -16,12 +17,13 @@ struct ChildProcess: Sendable {
   /// - Throws: ``IntentError`` when the system cannot start it (not found, not executable).
   init(
     executable: String, arguments: [String], environment: [String: String],
-    directory: String?, input: [UInt8]?
+    directory: String?, input: [UInt8]?, outputLimit: Int = BoundedBytes.defaultLimit
   ) throws(IntentError) {
-    let command = ChildProcesses.ChildProcess.Command(
+    var command = ChildProcesses.ChildProcess.Command(
       executable: executable, arguments: Array(arguments.dropFirst()),
       programName: arguments.first, environment: environment, directory: directory,
       standardInput: input.map { .bytes($0) } ?? .null)
+    command.outputLimit = outputLimit
     do {
       process = try ChildProcesses.ChildProcess(command)
     } catch {

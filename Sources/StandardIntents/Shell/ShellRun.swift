@@ -65,6 +65,18 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
     title: "Allow failure", description: "Whether a non-zero exit code still succeeds.")
   public var allowFailure: Bool = false
 
+  @Parameter(
+    title: "Output limit",
+    description: "The most bytes of standard output, and of standard error, that the step "
+      + "keeps: 67108864 (64 MiB) unless set. A command that writes more is stopped and the "
+      + "step fails.",
+    resolve: { limit in
+      limit > 0
+        ? .success(limit)
+        : .unsupported(reason: "'outputLimit' must be a number of bytes, 1 or more, not \(limit)")
+    })
+  public var outputLimit: Int = BoundedBytes.defaultLimit
+
   @Dependency({ $0.currentDirectory }) var currentDirectory: String
   @Dependency({ $0.shell }) var settings: ShellSettings
   @Dependency({ $0.secrets }) var secrets: SecretValues
@@ -104,16 +116,22 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
     try Task.checkCancellation()
     let process = try ChildProcess(
       executable: executable, arguments: words, environment: environment, directory: start,
-      input: input.map { Array($0.utf8) })
+      input: input.map { Array($0.utf8) }, outputLimit: outputLimit)
     running.set(process)
     let outcome = await process.run(grace: settings.terminationGrace)
     try Task.checkCancellation()
+    let name = command.map { "'\($0.joined(separator: " "))'" } ?? "the script"
+    if outcome.outputOverLimit || outcome.errorsOverLimit {
+      // Stopped at the limit: what it wrote is incomplete, whatever allowFailure says.
+      let stream = outcome.outputOverLimit ? "standard output" : "standard error"
+      throw IntentError(
+        "\(name) wrote more than \(outputLimit) bytes to \(stream), the step's outputLimit, "
+          + "and was stopped; raise 'outputLimit', or send the output to a file and read what "
+          + "you need of it")
+    }
     let result = ShellResult(
-      stdout: String(decoding: outcome.standardOutput, as: UTF8.self),
-      stderr: String(decoding: outcome.standardError, as: UTF8.self),
-      exitCode: Int(outcome.exitCode))
+      stdout: outcome.outputText, stderr: outcome.errorText, exitCode: Int(outcome.exitCode))
     if outcome.exitCode != 0 && !allowFailure {
-      let name = command.map { "'\($0.joined(separator: " "))'" } ?? "the script"
       var message =
         outcome.termination.signal.map {
           "\(name) was killed by \(CancellationReason.signalName($0))"

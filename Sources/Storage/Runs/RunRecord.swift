@@ -12,6 +12,13 @@ public struct RunRecord: Sendable, Hashable {
   /// ``RunStore/markAbandonedRuns(isAlive:)``.
   public static let abandonedStatus = "abandoned"
 
+  /// The error message of an abandoned run: all that is known of a process that another one
+  /// finds dead (SIGKILL leaves no trace of its sender; the kernel's out-of-memory killer
+  /// sends it).
+  public static let abandonedReason =
+    "the process ended without finishing the run: killed (signal 9, perhaps by the system "
+    + "when memory ran out) or crashed"
+
   /// The run's id, unique in its store.
   public var id: Int64
   /// The workflow's `name`.

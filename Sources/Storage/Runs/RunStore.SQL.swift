@@ -40,7 +40,8 @@ extension RunStore {
 
     static let unfinishedRuns = "SELECT id, process_id FROM runs WHERE status IS NULL"
 
-    static let abandonRun = "UPDATE runs SET status = ? WHERE id = ? AND status IS NULL"
+    static let abandonRun =
+      "UPDATE runs SET status = ?, error_message = ? WHERE id = ? AND status IS NULL"
 
     static let recordEvent = """
       INSERT INTO schedule_events

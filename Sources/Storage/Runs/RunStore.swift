@@ -174,7 +174,10 @@ public final class RunStore: Sendable {
       var marked = 0
       for id in dead {
         marked +=
-          try connection.run(SQL.abandonRun, [.text(RunRecord.abandonedStatus), .integer(id)])
+          try connection.run(
+            SQL.abandonRun,
+            [.text(RunRecord.abandonedStatus), .text(RunRecord.abandonedReason), .integer(id)]
+          )
           .changes
       }
       return marked

@@ -72,6 +72,32 @@ struct HTTPRequestTests {
     #expect(text.json == .null)
   }
 
+  @Test(
+    "a body longer than bodyLimit fails the step, counted after decompression",
+    arguments: ["/big?200000", "/gzip?200000"])
+  func bodyLimit(path: String) async throws {
+    for allowFailure in [false, true] {
+      let error = try await #require(throws: IntentFlowError.self) {
+        try await harness.run(
+          "http.request",
+          [
+            "url": .text(server.url(path)), "bodyLimit": .integer(100_000),
+            "allowFailure": .boolean(allowFailure),
+          ])
+      }
+      #expect(
+        error.message.hasSuffix(
+          "GET '\(server.url(path))' answered with a body of more than 100000 bytes "
+            + "(decompressed), the step's bodyLimit; raise 'bodyLimit' if it must be this long"),
+        "\(error.message)")
+    }
+    let fits = try await request([
+      "url": .text(server.url(path.replacing("200000", with: "1000"))),
+      "bodyLimit": .integer(1000),
+    ])
+    #expect(fits.body.count == 1000)
+  }
+
   @Test("a redirect to a scheme other than http or https is not followed")
   func redirectToFTP() async throws {
     let refused = try await #require(throws: IntentFlowError.self) {

@@ -25,6 +25,25 @@ final class LocalServer: Sendable {
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
+            if url.path == "/big":
+                size = int(url.query or "0")
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(size))
+                self.end_headers()
+                self.wfile.write(b"x" * size)
+                return
+            if url.path == "/gzip":
+                import gzip
+                size = int(url.query or "0")
+                payload = gzip.compress(b"z" * size)
+                self.send_response(200)
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Encoding", "gzip")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+                return
             if url.path == "/redirect-ftp":
                 self.send_response(302)
                 self.send_header("Location", "ftp://127.0.0.1:%s/file" % self.server.server_address[1])

@@ -92,6 +92,32 @@ struct ShellRunTests {
     }
   }
 
+  @Test("a command that writes more than outputLimit is stopped and the step fails, naming it")
+  func outputLimit() async throws {
+    for allowFailure in [false, true] {
+      let error = try await #require(throws: IntentFlowError.self) {
+        try await harness.run(
+          "shell.run",
+          [
+            "command": .list([.text("yes")]), "outputLimit": .integer(4096),
+            "allowFailure": .boolean(allowFailure),
+          ])
+      }
+      #expect(error.code == .failed)
+      #expect(
+        error.message.hasSuffix(
+          "'yes' wrote more than 4096 bytes to standard output, the step's outputLimit, and was "
+            + "stopped; raise 'outputLimit', or send the output to a file and read what you need "
+            + "of it"), "\(error.message)")
+    }
+    let fits = try await run(["script": .text("printf 1234"), "outputLimit": .integer(4)])
+    #expect(fits.stdout == "1234")
+    let zero = try await #require(throws: IntentFlowError.self) {
+      try await harness.run("shell.run", ["script": .text("true"), "outputLimit": .integer(0)])
+    }
+    #expect(zero.message.hasSuffix("'outputLimit' must be a number of bytes, 1 or more, not 0"))
+  }
+
   @Test("10 MB on stdout and on stderr do not deadlock")
   func largeOutput() async throws {
     let result = try await run([
