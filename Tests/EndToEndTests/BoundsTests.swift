@@ -26,11 +26,8 @@ struct BoundsTests {
         ]
       }
       """)
-    let clock = ContinuousClock()
-    let started = clock.now
     let result = try await sandbox.run("run", "regex.json")
-    // Without the matcher's check the search ran for minutes and then succeeded.
-    #expect(clock.now - started < .seconds(15))
+    // Without the matcher's check the search ran for minutes and then succeeded (exit 0).
     #expect(result.status == 5, "\(result)")
     #expect(result.stderr.contains("error: step 'match' timed out after 1s"), "\(result)")
   }
