@@ -57,6 +57,8 @@ let package = Package(
     // Leaf libraries. Suggestions is the one "did you mean" rule that the others share.
     .target(name: "Suggestions", swiftSettings: strictSwift),
     .target(name: "StrictJSON", swiftSettings: strictSwift),
+    // OneShot, the one "first decision wins" race that the lower libraries share.
+    .target(name: "Races", swiftSettings: strictSwift),
     .target(name: "Cron", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
     // ICU's regular expressions and date patterns, called directly: the same engine and
@@ -134,6 +136,8 @@ let package = Package(
     .testTarget(
       name: "SuggestionsTests", dependencies: ["TestSupport", "Suggestions"],
       swiftSettings: strictSwift),
+    .testTarget(
+      name: "RacesTests", dependencies: ["Races"], swiftSettings: strictSwift),
     .testTarget(
       name: "StrictJSONTests", dependencies: ["TestSupport", "StrictJSON"],
       resources: [.copy("Fixtures")],
