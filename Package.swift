@@ -71,7 +71,7 @@ let package = Package(
     // launcher and the extension host, in place of Foundation's `Process`.
     // Suggestions: arguments that are file names not in UTF-8 go to the child as their bytes.
     .target(name: "ChildProcesses", dependencies: ["Suggestions"], swiftSettings: strictSwift),
-    .target(name: "CLIKit", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .target(name: "CLIKit", dependencies: ["Suggestions", "Races"], swiftSettings: strictSwift),
     .target(
       name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport"],
       swiftSettings: strictSwift),
