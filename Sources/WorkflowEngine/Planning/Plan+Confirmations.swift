@@ -1,4 +1,4 @@
-public import IntentKit
+import IntentKit
 
 /// The steps that the plan shows will ask for a confirmation: what `validate` notes, what a
 /// scheduled workflow is warned about (`PlanBuilder+Unattended.swift`), and what stops a run
