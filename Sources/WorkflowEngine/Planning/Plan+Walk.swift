@@ -31,29 +31,45 @@ extension PlannedStep {
 extension Plan {
   /// Calls `visit` with every step of `steps` and of the blocks in them, depth first in file
   /// order (a step, then its blocks); with `intoNestedWorkflows`, a `workflow` step is
-  /// followed by the steps of the plan it runs, before its `onError` steps.
+  /// followed by the steps of the plan it runs, before its `onError` steps. A nested plan is
+  /// walked once however many steps run it: a file is planned once and shared by every call
+  /// site (25 files each calling the next twice are 25 plans, not 2^24 walks).
   ///
   /// - Parameter visit: returns `false` to stop the walk.
   /// - Returns: `false` when `visit` stopped it.
-  /// - Complexity: O(*n*) in the number of steps visited.
+  /// - Complexity: O(*n*) in the number of distinct steps.
   @discardableResult
   public static func walk(
     _ steps: [PlannedStep], intoNestedWorkflows: Bool = false,
     _ visit: (PlannedStep) throws -> Bool
   ) rethrows -> Bool {
+    var walkedPlans: Set<UInt> = []
+    return try walk(steps, intoNestedWorkflows, &walkedPlans, visit)
+  }
+
+  private static func walk(
+    _ steps: [PlannedStep], _ intoNestedWorkflows: Bool, _ walkedPlans: inout Set<UInt>,
+    _ visit: (PlannedStep) throws -> Bool
+  ) rethrows -> Bool {
     for step in steps {
       guard try visit(step) else { return false }
       if intoNestedWorkflows, let plan = step.nestedPlan,
-        try !walk(plan.steps, intoNestedWorkflows: true, visit)
+        walkedPlans.insert(identity(of: plan.steps)).inserted,
+        try !walk(plan.steps, true, &walkedPlans, visit)
       {
         return false
       }
       var goesOn = true
       try step.forEachBlock { block in
-        if goesOn { goesOn = try walk(block, intoNestedWorkflows: intoNestedWorkflows, visit) }
+        if goesOn { goesOn = try walk(block, intoNestedWorkflows, &walkedPlans, visit) }
       }
       guard goesOn else { return false }
     }
     return true
+  }
+
+  /// The address of a plan's steps: the same for every copy of one planned file's plan.
+  private static func identity(of steps: [PlannedStep]) -> UInt {
+    steps.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
   }
 }
