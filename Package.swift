@@ -30,6 +30,10 @@ let staticLinking = [
   "-use-ld=bfd", "-L", Context.packageDirectory + "/Sources/intentflow/StaticLinking",
   "-Xclang-linker", "-static-libgcc", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
   "-Xlinker", "--no-export-dynamic",
+  // Keeps ICU's time zones in the static binary: FoundationEssentials looks them up at run
+  // time, and the link drops them when no code names a FoundationInternationalization API
+  // (TOOLCHAIN.md), so `TimeZone(identifier: "Europe/Prague")` was nil in the release build.
+  "-Xlinker", "-u", "-Xlinker", "$s30FoundationInternationalization12_TimeZoneICUCMn",
 ]
 
 let package = Package(
