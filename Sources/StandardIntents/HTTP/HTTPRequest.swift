@@ -64,11 +64,7 @@ public struct HTTPRequest: AppIntent {
     title: "Body limit",
     description: "The most bytes of the response body the step keeps, counted after "
       + "decompression: 67108864 (64 MiB) unless set. A longer body fails the step.",
-    resolve: { limit in
-      limit > 0
-        ? .success(limit)
-        : .unsupported(reason: "'bodyLimit' must be a number of bytes, 1 or more, not \(limit)")
-    })
+    resolve: byteLimitRule(named: "bodyLimit"))
   public var bodyLimit: Int = BoundedBytes.defaultLimit
 
   @Dependency({ $0.secrets }) var secrets: SecretValues

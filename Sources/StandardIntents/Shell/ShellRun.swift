@@ -70,11 +70,7 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
     description: "The most bytes of standard output, and of standard error, that the step "
       + "keeps: 67108864 (64 MiB) unless set. A command that writes more is stopped and the "
       + "step fails.",
-    resolve: { limit in
-      limit > 0
-        ? .success(limit)
-        : .unsupported(reason: "'outputLimit' must be a number of bytes, 1 or more, not \(limit)")
-    })
+    resolve: byteLimitRule(named: "outputLimit"))
   public var outputLimit: Int = BoundedBytes.defaultLimit
 
   @Dependency({ $0.currentDirectory }) var currentDirectory: String
