@@ -30,7 +30,7 @@
         // stops it; `.internalError` is how Foundation reports ICU's backtracking limit.
         expression.enumerateMatches(in: string, options: .reportProgress, range: range) {
           match, flags, stop in
-          if Task.isCancelled {
+          if RegularExpression.shouldStop {
             failure = .cancelled
             stop.pointee = true
             return

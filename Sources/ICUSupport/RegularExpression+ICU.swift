@@ -45,7 +45,7 @@
       /// took no part), at most `limit` matches.
       ///
       /// ICU calls back every few thousand steps of its matcher; the callback stops the search
-      /// once the current task is cancelled (a step's timeout or the run's cancellation).
+      /// once the current task is cancelled or ``RegularExpression/stopsWhen`` says so.
       ///
       /// - Throws: ``MatchFailure/Reason`` when the search stopped before its end: cancelled,
       ///   out of backtracking memory, or another ICU error. Never a partial answer.
@@ -84,11 +84,12 @@
         return try outcome.get()
       }
 
-      /// Keeps matching (`1`) until the task doing it is cancelled. It runs on the searching
-      /// thread, inside the task's synchronous call, so `Task.isCancelled` is that task's.
+      /// Keeps matching (`1`) until the search should stop. It runs on the searching thread,
+      /// inside the task's synchronous call, so `Task.isCancelled` and the task-local
+      /// condition are that task's.
       private static let continueUnlessCancelled:
         @convention(c) (UnsafeRawPointer?, Int32) -> UBool = { _, _ in
-          Task.isCancelled ? 0 : 1
+          RegularExpression.shouldStop ? 0 : 1
         }
     }
   }

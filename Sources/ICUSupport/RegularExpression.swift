@@ -34,7 +34,8 @@ public struct RegularExpression: Sendable {
   public struct MatchFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why the search stopped.
     public enum Reason: Error, Sendable, Hashable {
-      /// The task searching was cancelled (its step timed out, or the run was cancelled).
+      /// The task searching was cancelled, or ``RegularExpression/stopsWhen`` stopped it (its
+      /// step timed out, or the run was cancelled).
       case cancelled
       /// The pattern backtracked more than ICU's backtracking memory (8 MB) holds on this
       /// text, as `(a|b)*c` does over a long run of `a`s.
@@ -62,6 +63,17 @@ public struct RegularExpression: Sendable {
     }
   }
 
+  /// A condition, besides the cancellation of the task searching, that stops a search in
+  /// progress: read every few thousand steps of the matcher, on the searching thread.
+  ///
+  /// A step sets it to "my step has ended", which its timeout decides on a timer's thread:
+  /// the search then stops without waiting for anyone to cancel its task, which needs a
+  /// free thread of the task pool that a loaded machine may not give it for long.
+  @TaskLocal public static var stopsWhen: (@Sendable () -> Bool)?
+
+  /// Whether a search in progress on this task should stop.
+  static var shouldStop: Bool { Task.isCancelled || (stopsWhen?() ?? false) }
+
   /// The pattern as given.
   public let pattern: String
   /// The options it was compiled with.
@@ -87,8 +99,8 @@ public struct RegularExpression: Sendable {
   /// The first match in `text`, or `nil`.
   ///
   /// A search stops when the task running it is cancelled (a step's timeout, the run's
-  /// cancellation), and when ICU runs out of backtracking memory; either is an error, never
-  /// "no match".
+  /// cancellation) or ``stopsWhen`` says so, and when ICU runs out of backtracking memory;
+  /// each is an error, never "no match".
   ///
   /// - Throws: ``MatchFailure`` when the search stopped before it finished.
   /// - Complexity: O(n) in the length of `text`, besides the pattern's own cost.

@@ -1,5 +1,6 @@
 import Foundation
 import ICUSupport
+import Synchronization
 import Testing
 
 /// A pattern, how it is read, and a text to search: one row of the differential table.
@@ -199,5 +200,30 @@ struct RegularExpressionTests {
       return
     }
     #expect(failure.reason == .cancelled)
+  }
+
+  @Test("a search stops when its stop condition says so, without its task being cancelled")
+  func stopCondition() throws {
+    let expression = try RegularExpression("(.*,){12}x")
+    let text = String(repeating: "a,", count: 40)
+    let asked = Mutex(0)
+    // The condition turns true at its third reading, as a step's timer revokes its lease
+    // while the search runs.
+    let outcome = RegularExpression.$stopsWhen.withValue({
+      asked.withLock { count in
+        count += 1
+        return count >= 3
+      }
+    }) {
+      Result { () throws(RegularExpression.MatchFailure) in try expression.matches(in: text) }
+    }
+    guard case .failure(let failure) = outcome else {
+      Issue.record("the search finished although its stop condition said to stop")
+      return
+    }
+    #expect(failure.reason == .cancelled)
+    #expect(asked.withLock { $0 } == 3)
+    // Without a condition, a short search is unaffected.
+    #expect(try RegularExpression("a,").matches(in: "a,a,").count == 2)
   }
 }

@@ -25,17 +25,30 @@ enum TextPattern {
 
   /// Runs a search, in a task of its own step's making: it first suspends, so that the step's
   /// timeout is armed (a step that never suspends is never timed out), then searches; the
-  /// search stops when the step times out or the run is cancelled.
+  /// search stops as soon as its step has ended (timed out or cancelled: its lease is revoked
+  /// in that instant), without waiting for the step's task to be cancelled.
   ///
   /// - Throws: `CancellationError` when the search was stopped; ``IntentError`` when ICU gave
   ///   up on it (its backtracking memory), naming the pattern.
   static func search<T>(_ body: () throws(RegularExpression.MatchFailure) -> T) async throws -> T {
     await Task.yield()
-    do {
-      return try body()
-    } catch {
-      if error.reason == .cancelled { throw CancellationError() }
-      throw IntentError(error.description)
+    var stepEnded: (@Sendable () -> Bool)?
+    if let lease = IntentContext.current.lease { stepEnded = { !lease.isLive } }
+    let outcome: Result<T, RegularExpression.MatchFailure> = RegularExpression.$stopsWhen
+      .withValue(stepEnded) {
+        do throws(RegularExpression.MatchFailure) {
+          return .success(try body())
+        } catch {
+          return .failure(error)
+        }
+      }
+    switch outcome {
+    case .success(let found):
+      return found
+    case .failure(let failure) where failure.reason == .cancelled:
+      throw CancellationError()
+    case .failure(let failure):
+      throw IntentError(failure.description)
     }
   }
 
