@@ -142,7 +142,7 @@ func runValidationForProfiling() throws {
 }
 
 /// The child-process side of the memory figure: the million items arrive as an input (as
-/// `--input items='[…]'` gives them: a workflow file may hold only 524,288 JSON values);
+/// `--input items='[…]'` gives them, as a job reads its data when it runs);
 /// unless told `items`, the child also runs the workflow.
 func runMemoryChild(_ variant: String) async throws {
   let after =

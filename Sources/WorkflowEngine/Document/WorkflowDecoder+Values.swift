@@ -19,11 +19,33 @@ extension WorkflowDecoder {
         return .literal(.text(text), span)
       }
     case .array(let items):
-      return .list(items.map { decodeValue($0) }, span)
+      return decodeList(items, span: span)
     case .object(let object):
       return .dictionary(object.members.map { ($0.key, decodeValue($0.value)) }, span)
     default:
       return .literal(Value(json: node), span)
     }
+  }
+
+  /// A list written out: one literal value when every item is one (nearly always), so that a
+  /// long list of numbers or words costs a value per item and not a value source (with its
+  /// location) as well; the items' locations are made only for a list that holds expressions.
+  private mutating func decodeList(_ items: [JSONNode], span: ValueSource.Span) -> ValueSource {
+    guard !items.isEmpty else { return .list([], span) }
+    var literals: [Value] = []
+    literals.reserveCapacity(items.count)
+    for index in items.indices {
+      let decoded = decodeValue(items[index])
+      if case .literal(let value, _) = decoded {
+        literals.append(value)
+        continue
+      }
+      var sources = literals.indices.map { ValueSource.literal(literals[$0], self.span(items[$0])) }
+      sources.reserveCapacity(items.count)
+      sources.append(decoded)
+      for rest in items[(index + 1)...] { sources.append(decodeValue(rest)) }
+      return .list(sources, span)
+    }
+    return .literal(.list(literals), span)
   }
 }

@@ -44,19 +44,11 @@ public enum WorkflowFileReader {
     return value
   }
 
-  /// The most JSON values a workflow file may hold: one per 32 bytes of the size limit
-  /// (524,288 for 16 MiB). Memory grows with the number of values more than with the bytes
-  /// (an array of `1`s holds a value every 2 bytes, and each costs a few hundred bytes once
-  /// decoded and planned), so this keeps any accepted file to a few hundred megabytes.
-  public static var maximumValues: Int { max(1, limit / 32) }
-
-  /// Parser options for workflow files: ``maximumValues``.
-  public static var parserOptions: JSONParser.Options {
-    JSONParser.Options(
-      maximumValues: maximumValues,
-      remedy: "a workflow may hold one per 32 bytes of the \(limit)-byte size limit; raise "
-        + "\(limitVariable) if it must be this big")
-  }
+  /// Parser options for workflow files. They bound nesting only, not the number of values:
+  /// memory is bounded by the bytes, since a value costs a few dozen bytes at most once
+  /// parsed and decoded (a list written out is one value of its items), so the size limit
+  /// bounds what any file can take. Docs/Security.md gives the figures.
+  public static var parserOptions: JSONParser.Options { JSONParser.Options() }
 
   /// Why a file could not be read as a workflow.
   public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {

@@ -19,7 +19,7 @@ extension PlanBuilder {
     what: @autoclosure () -> String
   ) -> CompiledValue {
     let compiled = typed.compiled
-    if case .literal(let value, let span) = source {
+    if case .literal(let value, let span) = source, !value.isWrittenList {
       return checkLiteral(value, at: span, compiled, against: target, what: what())
     }
     if case .never(let reason) = typed.type.coercion(to: target) {
@@ -38,8 +38,11 @@ extension PlanBuilder {
     let typed: Typed<CompiledValue>
     let location: SourceLocation
     switch source {
-    case .literal(let value, let span):
+    case .literal(let value, let span) where !value.isWrittenList:
       return checkLiteral(value, at: span, .literal(value), against: target, what: what())
+    case .literal(let value, let span):
+      typed = Typed(compiled: .literal(value), type: value.valueType)
+      location = span.location
     case .template(let template, let span):
       typed = compile(template, span: span)
       location = span.location
@@ -312,3 +315,14 @@ extension PlanBuilder {
     }
   }
 }
+
+extension Value {
+  /// Whether a literal is a list written out in the file (the decoder makes one literal of a
+  /// list of literals): such a list is checked by its type, as a list with expressions in it
+  /// is, and converted when the step runs.
+  fileprivate var isWrittenList: Bool {
+    if case .list = self { return true }
+    return false
+  }
+}
+
