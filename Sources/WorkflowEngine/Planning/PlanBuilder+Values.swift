@@ -325,4 +325,3 @@ extension Value {
     return false
   }
 }
-
