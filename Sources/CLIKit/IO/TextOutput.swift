@@ -31,6 +31,13 @@ public struct TextOutput: Sendable {
   ///
   /// - Parameter text: The line, without its newline.
   public func writeLine(_ text: String) {
+    // A long text (a command's whole output) goes out as it is, then its line break: joining
+    // them would copy it.
+    guard text.utf8.count <= 1 << 16 else {
+      write(text)
+      write("\n")
+      return
+    }
     write(text + "\n")
   }
 
@@ -49,26 +56,32 @@ public struct TextOutput: Sendable {
     self.init(
       write: { text in
         fflush(nil)
-        // A file name that is not UTF-8 goes out as its bytes (`RawBytes`).
-        Self.writeAll(RawBytes.encode(text), to: descriptor)
+        // A file name that is not UTF-8 goes out as its bytes (`RawBytes`); other text goes
+        // out from its own storage, not a copy.
+        if !text.utf8.contains(0xF4),
+          text.utf8.withContiguousStorageIfAvailable({
+            Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor)
+          }) != nil
+        {
+          return
+        }
+        RawBytes.encode(text).withUnsafeBytes { Self.writeAll($0, to: descriptor) }
       },
       flush: { fflush(nil) })
   }
 
   /// Writes every byte, retrying after signals and short writes; other failures (a closed
   /// pipe) drop the rest, since there is nowhere left to report them.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return
-        }
+  private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) {
+    var offset = 0
+    while offset < buffer.count, let base = buffer.baseAddress {
+      let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        return
       }
     }
   }
