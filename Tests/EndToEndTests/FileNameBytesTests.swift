@@ -87,6 +87,24 @@ struct FileNameBytesTests {
     #expect(RawFileNames.contents(RawFileNames.path(logs, log)) == "CV\n")
   }
 
+  @Test("in a current directory named caf\\xE9, a relative path names a file in it")
+  func currentDirectory() async throws {
+    let sandbox = try Sandbox()
+    let folder: [UInt8] = Array("caf".utf8) + [0xE9]
+    #expect(mkdir(RawFileNames.path(sandbox.work.path, folder).map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+    try sandbox.write(
+      "write.json",
+      #"{"name": "write", "steps": [{"intent": "files.write", "#
+        + #""parameters": {"text": "here", "path": "note.txt"}}]}"#)
+    let written = try await shell(
+      sandbox, #"cd "$(printf 'caf\351')" && "$IF" run ../write.json"#)
+    #expect(written.status == 0, "\(written)")
+    let inside = RawFileNames.path(sandbox.work.path, folder) + Array("/note.txt".utf8)
+    #expect(RawFileNames.contents(inside) == "here")
+    // Decoded lossily, the directory was 'caf\u{FFFD}', where nothing could be written.
+    #expect(RawFileNames.names(in: sandbox.work.path).count == 2)
+  }
+
   @Test("a folder holding caf\\xE9.txt is archived, and /usr/bin/tar extracts the same bytes")
   func archive() async throws {
     let sandbox = try Sandbox()

@@ -4,6 +4,8 @@
   import Foundation
 #endif
 
+import Suggestions
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -56,13 +58,14 @@ public enum ProcessEnvironment {
     getenv(name).map { String(cString: $0) }
   }
 
-  /// The current directory, as `FileManager.default.currentDirectoryPath` gives it; that one
-  /// only when `getcwd` fails (a directory removed under the process, a path too long).
+  /// The current directory, its bytes kept when they are not UTF-8 (as ``FileSystemPath``
+  /// text, so that paths made from it name the same folder); `FileManager`'s answer only when
+  /// `getcwd` fails (a directory removed under the process, a path too long).
   public static func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let path = buffer.withUnsafeMutableBufferPointer { buffer -> String? in
       guard let base = buffer.baseAddress, getcwd(base, buffer.count) != nil else { return nil }
-      return String(cString: base)
+      return RawBytes.decode(UnsafeRawBufferPointer(start: base, count: strlen(base)))
     }
     return path ?? FileManager.default.currentDirectoryPath
   }

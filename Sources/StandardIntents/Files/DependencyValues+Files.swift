@@ -1,13 +1,7 @@
 public import IntentKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 private enum CurrentDirectoryKey: DependencyKey {
-  static var defaultValue: String { FileManager.default.currentDirectoryPath }
+  static var defaultValue: String { ProcessEnvironment.currentDirectory() }
 }
 
 extension DependencyValues {
