@@ -91,7 +91,8 @@ struct FileNameBytesTests {
   func currentDirectory() async throws {
     let sandbox = try Sandbox()
     let folder: [UInt8] = Array("caf".utf8) + [0xE9]
-    #expect(mkdir(RawFileNames.path(sandbox.work.path, folder).map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+    let path = RawFileNames.path(sandbox.work.path, folder).map { CChar(bitPattern: $0) }
+    #expect(mkdir(path + [0], 0o755) == 0)
     try sandbox.write(
       "write.json",
       #"{"name": "write", "steps": [{"intent": "files.write", "#

@@ -1,10 +1,10 @@
+import Suggestions
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-
-import Suggestions
 
 #if canImport(Glibc)
   import Glibc
