@@ -28,15 +28,18 @@ public struct Option<Value: Sendable>: Sendable {
   ///   - convert: The value a text stands for, or `nil` when it stands for none.
   ///   - invalid: The usage error's message for a text that does not convert (lowercase,
   ///     quoting the text, saying what to write).
+  ///   - completion: What a shell completes for the value (``CompletionScript``).
+  ///   - isHidden: Whether help and completion scripts leave it out.
   public init(
     _ name: String, short: Character? = nil, valueName: String, help: String,
     isRepeating: Bool = false, defaultDescription: String? = nil,
+    completion: ValueCompletion = .none, isHidden: Bool = false,
     convert: @escaping @Sendable (String) -> Value?,
     invalid: @escaping @Sendable (String) -> String
   ) {
     spec = .option(
       name, short: short, valueName: valueName, help: help, isRepeating: isRepeating,
-      defaultDescription: defaultDescription)
+      defaultDescription: defaultDescription, completion: completion, isHidden: isHidden)
     self.convert = convert
     self.invalid = invalid
   }
@@ -52,12 +55,16 @@ extension Option where Value == String {
   ///   - help: What the option does.
   ///   - isRepeating: Whether it may be given more than once.
   ///   - defaultDescription: The default as the help shows it.
+  ///   - completion: What a shell completes for the value (``CompletionScript``).
+  ///   - isHidden: Whether help and completion scripts leave it out.
   public init(
     _ name: String, short: Character? = nil, valueName: String, help: String,
-    isRepeating: Bool = false, defaultDescription: String? = nil
+    isRepeating: Bool = false, defaultDescription: String? = nil,
+    completion: ValueCompletion = .none, isHidden: Bool = false
   ) {
     self.init(
       name, short: short, valueName: valueName, help: help, isRepeating: isRepeating,
-      defaultDescription: defaultDescription, convert: { $0 }, invalid: { $0 })
+      defaultDescription: defaultDescription, completion: completion, isHidden: isHidden,
+      convert: { $0 }, invalid: { $0 })
   }
 }

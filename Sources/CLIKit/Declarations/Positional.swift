@@ -11,7 +11,12 @@ public struct Positional: Sendable, Hashable {
   ///   - help: What the argument is.
   ///   - isOptional: Whether it may be left out.
   ///   - isRepeating: Whether it collects all remaining positionals.
-  public init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
-    spec = ArgumentSpec(name, help: help, isOptional: isOptional, isRepeating: isRepeating)
+  ///   - completion: What a shell completes for it (``CompletionScript``).
+  public init(
+    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
+    completion: ValueCompletion = .none
+  ) {
+    spec = ArgumentSpec(
+      name, help: help, isOptional: isOptional, isRepeating: isRepeating, completion: completion)
   }
 }

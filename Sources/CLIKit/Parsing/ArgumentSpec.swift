@@ -8,6 +8,8 @@ public struct ArgumentSpec: Sendable, Hashable {
   public var isOptional: Bool
   /// Whether it takes every remaining positional; shown as `FILE...`.
   public var isRepeating: Bool
+  /// What a shell completes for it (see ``CompletionScript``).
+  public var completion: ValueCompletion
 
   /// Creates a positional argument.
   ///
@@ -16,11 +18,16 @@ public struct ArgumentSpec: Sendable, Hashable {
   ///   - help: What the argument is.
   ///   - isOptional: Whether it may be left out.
   ///   - isRepeating: Whether it collects all remaining positionals.
-  public init(_ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false) {
+  ///   - completion: What a shell completes for it.
+  public init(
+    _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
+    completion: ValueCompletion = .none
+  ) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
     self.isRepeating = isRepeating
+    self.completion = completion
   }
 
   /// The argument as it appears in a usage line: `FILE`, `[FILE]`, `FILE...` or `[FILE...]`.

@@ -14,6 +14,11 @@ public struct OptionSpec: Sendable, Hashable {
   ///
   /// Only documentation: an absent option has no value, and the command applies its default.
   public var defaultDescription: String?
+  /// What a shell completes for the option's value (see ``CompletionScript``).
+  public var completion: ValueCompletion
+  /// Whether help and completion scripts leave the option out: it is for the program's own
+  /// use (as `completions --values`), though it parses as any other.
+  public var isHidden: Bool
 
   /// Creates an option or flag.
   ///
@@ -24,9 +29,12 @@ public struct OptionSpec: Sendable, Hashable {
   ///   - help: What the option does.
   ///   - isRepeating: Whether it may be given more than once.
   ///   - defaultDescription: The default as the help shows it.
+  ///   - completion: What a shell completes for the value.
+  ///   - isHidden: Whether help and completion scripts leave it out.
   public init(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-    isRepeating: Bool = false, defaultDescription: String? = nil
+    isRepeating: Bool = false, defaultDescription: String? = nil,
+    completion: ValueCompletion = .none, isHidden: Bool = false
   ) {
     self.name = name
     self.short = short
@@ -34,6 +42,8 @@ public struct OptionSpec: Sendable, Hashable {
     self.help = help
     self.isRepeating = isRepeating
     self.defaultDescription = defaultDescription
+    self.completion = completion
+    self.isHidden = isHidden
   }
 
   /// Creates a flag: an option that takes no value.
@@ -59,14 +69,17 @@ public struct OptionSpec: Sendable, Hashable {
   ///   - help: What the option does.
   ///   - isRepeating: Whether it may be given more than once.
   ///   - defaultDescription: The default as the help shows it.
+  ///   - completion: What a shell completes for the value.
+  ///   - isHidden: Whether help and completion scripts leave it out.
   /// - Returns: The option's spec.
   public static func option(
     _ name: String, short: Character? = nil, valueName: String, help: String,
-    isRepeating: Bool = false, defaultDescription: String? = nil
+    isRepeating: Bool = false, defaultDescription: String? = nil,
+    completion: ValueCompletion = .none, isHidden: Bool = false
   ) -> OptionSpec {
     OptionSpec(
       name, short: short, valueName: valueName, help: help, isRepeating: isRepeating,
-      defaultDescription: defaultDescription)
+      defaultDescription: defaultDescription, completion: completion, isHidden: isHidden)
   }
 
   /// Whether the option is a flag, taking no value.

@@ -21,7 +21,7 @@ struct HelpFormatter {
       words.append(command.arguments.isEmpty ? "<command>" : "[<command>]")
     }
     words += command.arguments.map(\.usage)
-    if !command.options.isEmpty { words.append("[options]") }
+    if command.options.contains(where: { !$0.isHidden }) { words.append("[options]") }
     return words.joined(separator: " ")
   }
 
@@ -54,7 +54,7 @@ struct HelpFormatter {
   }
 
   private var optionRows: [(String, String)] {
-    var rows = command.options.map { option in
+    var rows = command.options.filter { !$0.isHidden }.map { option in
       let help = option.defaultDescription.map { "\(option.help) (default: \($0))" }
       return (option.label, help ?? option.help)
     }
