@@ -102,7 +102,7 @@ extension IntentDescriptor {
         ParameterMetadata(
           title: parameter.title, description: parameter.description, type: parameter.type,
           isOptional: parameter.isOptional, defaultValue: parameter.defaultValue, prompt: nil,
-          isInput: parameter.isInput)
+          isInput: parameter.isInput, allowedValues: parameter.allowedValues)
       )
     }
     let descriptors = metadata.map { ParameterDescriptor(name: $0.0.name, metadata: $0.1) }

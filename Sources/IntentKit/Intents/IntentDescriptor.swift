@@ -222,6 +222,9 @@ public struct ParameterDescriptor: Sendable {
   /// The type as `describe`, the references and the schema name it: `text`, `list of Todo`,
   /// `EntityCollection of Photo` (a list of ids, never resolved one by one).
   public let typeDescription: String
+  /// The only words the parameter takes, when it takes one of a fixed set (`date.adjust`'s
+  /// units); `nil` for any value of its type. Editors offer them.
+  public let allowedValues: [String]?
 
   /// Describes a parameter-like value that is not an intent's, such as a workflow input,
   /// so that the same prompts can ask for it.
@@ -238,6 +241,7 @@ public struct ParameterDescriptor: Sendable {
     self.prompt = prompt
     self.isInput = false
     typeDescription = type.description
+    allowedValues = nil
   }
 
   init(name: String, metadata: ParameterMetadata) {
@@ -250,6 +254,7 @@ public struct ParameterDescriptor: Sendable {
     prompt = metadata.prompt
     isInput = metadata.isInput
     typeDescription = metadata.typeName ?? metadata.type.description
+    allowedValues = metadata.allowedValues
   }
 
   /// Whether a run must supply a value: not optional and without a default.

@@ -27,6 +27,8 @@ public struct Parameter<T: ValueConvertible>: Sendable {
   ///   - requestValueDialog: The question asked when a value is needed.
   ///   - isInput: Whether the parameter receives the previous step's output when unset
   ///     (implicit chaining, as in Shortcuts). At most one parameter per intent.
+  ///   - allowedValues: The only words the parameter takes, when it takes one of a fixed set
+  ///     (editors offer them); the rule in `resolve` still decides.
   ///   - resolve: A rule checked after coercion, as SiriKit's `resolve…` methods.
   ///
   /// Inlinable, like ``wrappedValue``: an intent's module specialises them for its parameters'
@@ -34,7 +36,7 @@ public struct Parameter<T: ValueConvertible>: Sendable {
   @inlinable
   public init(
     title: String, description: String? = nil, default: T? = nil,
-    requestValueDialog: String? = nil, isInput: Bool = false,
+    requestValueDialog: String? = nil, isInput: Bool = false, allowedValues: [String]? = nil,
     resolve: (@Sendable (T) async throws -> ParameterResolution<T>)? = nil
   ) {
     var resolver: ParameterSlot.Resolver?
@@ -50,7 +52,7 @@ public struct Parameter<T: ValueConvertible>: Sendable {
         title: title, description: description, type: T.valueType, isOptional: T.isOptionalType,
         defaultValue: `default`.map { $0.intentValue }, prompt: requestValueDialog,
         isInput: isInput,
-        typeName: T.typeName),
+        typeName: T.typeName, allowedValues: allowedValues),
       resolver: resolver)
     // While the engine makes an instance, it gathers the slots here, in declaration order, so
     // that it finds them without reflecting on the intent (see `SlotCollector`).
@@ -61,12 +63,13 @@ public struct Parameter<T: ValueConvertible>: Sendable {
   @inlinable
   public init(
     wrappedValue: T, title: String, description: String? = nil,
-    requestValueDialog: String? = nil, isInput: Bool = false,
+    requestValueDialog: String? = nil, isInput: Bool = false, allowedValues: [String]? = nil,
     resolve: (@Sendable (T) async throws -> ParameterResolution<T>)? = nil
   ) {
     self.init(
       title: title, description: description, default: wrappedValue,
-      requestValueDialog: requestValueDialog, isInput: isInput, resolve: resolve)
+      requestValueDialog: requestValueDialog, isInput: isInput, allowedValues: allowedValues,
+      resolve: resolve)
   }
 
   /// The resolved value. The engine resolves every parameter before `confirm()` and
@@ -102,13 +105,17 @@ public struct ParameterMetadata: Sendable {
   public var isInput: Bool
   /// The type's name when ``type`` says less (see ``ValueConvertible/typeName``).
   public var typeName: String?
+  /// The only words the parameter takes, when it takes one of a fixed set.
+  public var allowedValues: [String]?
 
   @usableFromInline
   init(
     title: String, description: String?, type: ValueType, isOptional: Bool,
-    defaultValue: Value?, prompt: String?, isInput: Bool, typeName: String? = nil
+    defaultValue: Value?, prompt: String?, isInput: Bool, typeName: String? = nil,
+    allowedValues: [String]? = nil
   ) {
     self.typeName = typeName
+    self.allowedValues = allowedValues
     self.title = title
     self.description = description
     self.type = type

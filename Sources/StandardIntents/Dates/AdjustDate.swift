@@ -35,7 +35,8 @@ public struct AdjustDate: NonSuspendingIntent {
   @Parameter(
     title: "Unit",
     description: "seconds, minutes, hours, days (default), weekdays, weeks, "
-      + "months or years.", default: "days", resolve: { AdjustDate.units.resolve($0) })
+      + "months or years.", default: "days", allowedValues: AdjustDate.units.options,
+    resolve: { AdjustDate.units.resolve($0) })
   public var unit: String
 
   @Parameter(

@@ -31,7 +31,8 @@ public struct DateDifference: NonSuspendingIntent {
   @Parameter(
     title: "Unit",
     description: "seconds, minutes, hours, days (default), weeks, months or "
-      + "years.", default: "days", resolve: { DateDifference.units.resolve($0) })
+      + "years.", default: "days", allowedValues: DateDifference.units.options,
+    resolve: { DateDifference.units.resolve($0) })
   public var unit: String
 
   @Parameter(

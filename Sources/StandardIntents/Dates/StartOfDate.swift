@@ -24,6 +24,7 @@ public struct StartOfDate: NonSuspendingIntent {
 
   @Parameter(
     title: "Unit", description: "day (default), week, month or year.", default: "day",
+    allowedValues: StartOfDate.units.options,
     resolve: { StartOfDate.units.resolve($0) })
   public var unit: String
 

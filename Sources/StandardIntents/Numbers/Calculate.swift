@@ -25,7 +25,8 @@ public struct Calculate: NonSuspendingIntent {
 
   @Parameter(
     title: "Operation", description: "One of + - * / % ^ min max.",
-    requestValueDialog: "Which operation?", resolve: { Calculate.operations.resolve($0) })
+    requestValueDialog: "Which operation?", allowedValues: Calculate.operations.options,
+    resolve: { Calculate.operations.resolve($0) })
   public var operation: String
 
   @Parameter(title: "Second number")

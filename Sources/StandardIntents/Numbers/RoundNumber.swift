@@ -25,6 +25,7 @@ public struct RoundNumber: NonSuspendingIntent {
 
   @Parameter(
     title: "Mode", description: "nearest, up or down.", default: "nearest",
+    allowedValues: RoundNumber.modes.options,
     resolve: { RoundNumber.modes.resolve($0) })
   public var mode: String
 

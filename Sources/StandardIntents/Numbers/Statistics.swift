@@ -19,7 +19,8 @@ public struct Statistics: NonSuspendingIntent {
 
   @Parameter(
     title: "Operation", description: "sum (default), average, minimum, maximum, median or count.",
-    default: "sum", resolve: { Statistics.operations.resolve($0) })
+    default: "sum", allowedValues: Statistics.operations.options,
+    resolve: { Statistics.operations.resolve($0) })
   public var operation: String
 
   public init() {}

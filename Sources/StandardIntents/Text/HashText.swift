@@ -18,6 +18,7 @@ public struct HashText: NonSuspendingIntent {
 
   @Parameter(
     title: "Algorithm", description: "One of sha256, sha1, md5.", default: "sha256",
+    allowedValues: HashText.algorithms.options,
     resolve: { HashText.algorithms.resolve($0) })
   public var algorithm: String
 
