@@ -12,7 +12,8 @@ import WorkflowEngine
 /// `intentflow crontab DIR|FILE…`: prints crontab lines for the scheduled workflows.
 enum CrontabCommand: Command {
   static let paths = Positional(
-    "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+    "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true,
+    completion: .file(extensions: ["json"]))
 
   static let spec = CommandSpec(
     "crontab",

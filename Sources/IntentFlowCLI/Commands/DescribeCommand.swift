@@ -5,7 +5,8 @@ import WorkflowEngine
 
 /// `intentflow describe INTENT`: an intent's parameters, types and output.
 enum DescribeCommand: Command {
-  static let intent = Positional("INTENT", help: "The intent's identifier, such as todos.add.")
+  static let intent = Positional(
+    "INTENT", help: "The intent's identifier, such as todos.add.", completion: .dynamic("intents"))
   static let json = Flag("json", help: "Print the intent's metadata as JSON.")
 
   static let spec = CommandSpec(

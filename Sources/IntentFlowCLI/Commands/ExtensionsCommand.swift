@@ -8,7 +8,8 @@ import WorkflowEngine
 /// and a conformance check for authors.
 enum ExtensionsCommand: Command {
   static let action = Positional(
-    "ACTION", help: "'check' to start an extension and check it.", isOptional: true)
+    "ACTION", help: "'check' to start an extension and check it.", isOptional: true,
+    completion: .words(["check"]))
   static let name = Positional("NAME", help: "The extension to check.", isOptional: true)
   static let refresh = Flag(
     "refresh",

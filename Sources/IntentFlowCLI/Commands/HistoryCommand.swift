@@ -17,7 +17,8 @@ import WorkflowEngine
 /// `intentflow history`: what ran, when, and how it ended.
 enum HistoryCommand: Command {
   static let workflow = Option<String>(
-    "workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs.")
+    "workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs.",
+    completion: .dynamic("workflows"))
   static let limit = Option<Int>(
     "limit", short: "n", valueName: "N", help: "How many to show.", defaultDescription: "20",
     convert: { Int($0).flatMap { $0 > 0 ? $0 : nil } },

@@ -14,14 +14,15 @@ import WorkflowEngine
 /// `intentflow next EXPR|FILE`: prints a schedule's next fire times.
 enum NextCommand: Command {
   static let schedule = Positional(
-    "SCHEDULE", help: "A cron expression (quote it) or a workflow file with a schedule.")
+    "SCHEDULE", help: "A cron expression (quote it) or a workflow file with a schedule.",
+    completion: .file(extensions: ["json"]))
   static let count = Option<Int>(
     "count", short: "n", valueName: "N", help: "How many fire times to print.",
     defaultDescription: "5", convert: { Int($0).flatMap { (1...100_000).contains($0) ? $0 : nil } },
     invalid: { "--count must be a whole number from 1 to 100000, not '\($0)'" })
   static let timezone = Option<String>(
     "timezone", valueName: "TZ", help: "The IANA time zone, such as Europe/Prague.",
-    defaultDescription: "the workflow's, else the machine's")
+    defaultDescription: "the workflow's, else the machine's", completion: .dynamic("zones"))
   static let after = Option<String>(
     "after", valueName: "ISO8601",
     help: "Start after this instant (2026-03-29T01:00:00+01:00, or wall time in the zone).",

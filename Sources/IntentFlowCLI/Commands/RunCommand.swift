@@ -14,7 +14,8 @@ import WorkflowEngine
 /// `intentflow run FILE`: validates a workflow, runs it, prints its output.
 enum RunCommand: Command {
   static let file = Positional(
-    "FILE", help: "The workflow file to run ('-' reads standard input).")
+    "FILE", help: "The workflow file to run ('-' reads standard input).",
+    completion: .file(extensions: ["json"]))
   static let input = Option<String>(
     "input", short: "i", valueName: "NAME=VALUE",
     help: "Give a workflow input a value (NAME=@FILE: read it from a file; @@ for '@').",

@@ -12,7 +12,8 @@ enum SayCommand: Command {
   static let workflows = Option<String>(
     "workflows", valueName: "DIR",
     help: "The directory of workflow files whose phrases count too.",
-    defaultDescription: "$INTENTFLOW_WORKFLOWS, else workflows/ in the IntentFlow home")
+    defaultDescription: "$INTENTFLOW_WORKFLOWS, else workflows/ in the IntentFlow home",
+    completion: .directory)
 
   static let spec = CommandSpec(
     "say",

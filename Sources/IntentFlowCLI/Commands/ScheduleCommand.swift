@@ -23,7 +23,8 @@ import WorkflowEngine
 /// `intentflow schedule DIR|FILE…`: the scheduler daemon, `--once`, and `--list`.
 enum ScheduleCommand: Command {
   static let paths = Positional(
-    "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true)
+    "PATH", help: "Directories of workflow files, or workflow files.", isRepeating: true,
+    completion: .file(extensions: ["json"]))
   static let once = Flag(
     "once",
     help: "Run whatever is due now, wait for it, and exit (for a cron line run every minute).")

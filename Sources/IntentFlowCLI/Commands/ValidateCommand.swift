@@ -5,7 +5,9 @@ import WorkflowEngine
 
 /// `intentflow validate FILE…`: checks workflow files without running anything.
 enum ValidateCommand: Command {
-  static let files = Positional("FILE", help: "Workflow files to check.", isRepeating: true)
+  static let files = Positional(
+    "FILE", help: "Workflow files to check.", isRepeating: true,
+    completion: .file(extensions: ["json"]))
   static let json = Flag("json", help: "Print one JSON array with each file's result.")
   static let quiet = Flag("quiet", short: "q", help: "Print only problems.")
 
