@@ -105,11 +105,17 @@ let package = Package(
         "WorkflowEngine", "IntentKit", "Storage", "Cron", "Suggestions", "ChildProcesses",
       ],
       swiftSettings: strictSwift),
+    // The language server for workflow files (`intentflow lsp`): LSP 3.17 on standard input
+    // and output, with the engine's own diagnostics and types.
+    .target(
+      name: "LanguageServer",
+      dependencies: ["WorkflowEngine", "IntentKit", "StrictJSON", "ChildProcesses"],
+      swiftSettings: strictSwift),
     .target(
       name: "IntentFlowCLI",
       dependencies: [
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
-        "Suggestions", "Extensions", "ChildProcesses",
+        "Suggestions", "Extensions", "ChildProcesses", "LanguageServer",
       ],
       swiftSettings: strictSwift),
     .executableTarget(
@@ -127,7 +133,7 @@ let package = Package(
       name: "IntentFlowBenchmarks",
       dependencies: [
         "StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents",
-        "Scheduling", "Extensions", "ICUSupport",
+        "Scheduling", "Extensions", "ICUSupport", "LanguageServer",
         .target(name: "CMalloc", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSwift),

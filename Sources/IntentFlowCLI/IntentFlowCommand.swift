@@ -16,7 +16,7 @@ public enum IntentFlowCommand {
     RunCommand.self, ValidateCommand.self, IntentsCommand.self, DescribeCommand.self,
     NextCommand.self, ScheduleCommand.self, CrontabCommand.self, HistoryCommand.self,
     SchemaCommand.self, ExtensionsCommand.self, SayCommand.self, RelevantCommand.self,
-    CompletionsCommand.self,
+    CompletionsCommand.self, LanguageServerCommand.self,
   ]
 
   static var root: CommandSpec {

@@ -134,6 +134,17 @@ final class IntentFlowProcess: Sendable {
     await standardOutput.wait(for: text, times: count, timeout: timeout)
   }
 
+  /// Waits until standard output's bytes satisfy `condition`. The wait ends when they do or
+  /// the pipe closes (the child ended), not on a poll; at the last-resort `timeout` it looks
+  /// once more.
+  ///
+  /// - Returns: Whether the condition held.
+  func waitForStandardOutput(
+    timeout: Duration = .seconds(10), until condition: @escaping @Sendable ([UInt8]) -> Bool
+  ) async -> Bool {
+    await standardOutput.wait(timeout: timeout, until: condition)
+  }
+
   /// Waits for the child to end and both pipes to reach end of file; kills the child with
   /// SIGKILL if that takes longer than `timeout`.
   func finish(timeout: Duration = .seconds(20)) async -> Output {
@@ -210,6 +221,17 @@ private final class SharedBuffer: Sendable {
       contents.closed || Self.occurrences(of: text, in: contents.text) >= count
     }
     return Self.occurrences(of: text, in: self.text) >= count
+  }
+
+  /// Waits until the bytes satisfy `condition`, or the pipe closes, or (a last resort) the
+  /// timeout passes; whether they satisfy it.
+  func wait(timeout: Duration, until condition: @escaping @Sendable ([UInt8]) -> Bool) async
+    -> Bool
+  {
+    _ = await contents.wait(deadline: timeout) { contents in
+      contents.closed || condition(Array(contents.bytes))
+    }
+    return condition(Array(contents.value.bytes))
   }
 
   private static func occurrences(of text: String, in whole: String) -> Int {
