@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|photos|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|photos|dates|lsp|all]`
 import Foundation
 
 #if canImport(CMalloc)
@@ -49,6 +49,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("extensions", runExtensionBenchmark),
   ("photos", runPhotosBenchmark),
   ("dates", runDatesBenchmark),
+  ("lsp", runLanguageServerBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")
