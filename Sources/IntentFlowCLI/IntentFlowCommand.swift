@@ -14,7 +14,8 @@ public enum IntentFlowCommand {
   /// The commands, in the order `intentflow --help` lists them.
   static let commands: [any Command.Type] = [
     RunCommand.self, ValidateCommand.self, IntentsCommand.self, DescribeCommand.self,
-    NextCommand.self, ScheduleCommand.self, CrontabCommand.self, HistoryCommand.self,
+    NextCommand.self, ScheduleCommand.self, CrontabCommand.self, ExportCommand.self,
+    HistoryCommand.self,
     SchemaCommand.self, ExtensionsCommand.self, SayCommand.self, RelevantCommand.self,
     CompletionsCommand.self, LanguageServerCommand.self,
   ]

@@ -28,6 +28,22 @@ public struct ScheduledWorkflow: Sendable, Hashable {
   public var catchUp: WorkflowSchedule.CatchUp
   /// The most a run may be delayed at random after its fire time.
   public var jitter: Duration
+  /// The inputs marked `secret`: their names and the `env` variable that gives each, if any.
+  /// Exporters pass those variables from where the target keeps secrets.
+  public var secretInputs: [(name: String, environmentName: String?)] = []
+
+  public static func == (lhs: ScheduledWorkflow, rhs: ScheduledWorkflow) -> Bool {
+    lhs.path == rhs.path && lhs.name == rhs.name && lhs.schedule == rhs.schedule
+      && lhs.timeZoneName == rhs.timeZoneName && lhs.overlap == rhs.overlap
+      && lhs.catchUp == rhs.catchUp && lhs.jitter == rhs.jitter
+      && lhs.secretInputs.map(\.name) == rhs.secretInputs.map(\.name)
+      && lhs.secretInputs.map(\.environmentName) == rhs.secretInputs.map(\.environmentName)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(schedule)
+  }
 
   /// The cron expression as written.
   public var cron: String { schedule.expression.source }
@@ -50,6 +66,9 @@ public struct ScheduledWorkflow: Sendable, Hashable {
     self.overlap = spec.overlap
     self.catchUp = spec.catchUp
     self.jitter = spec.jitter
+    self.secretInputs = plan.workflow.inputs.filter(\.isSecret).map {
+      (name: $0.name, environmentName: $0.environmentName)
+    }
   }
 }
 
