@@ -30,9 +30,8 @@ public enum Value: Sendable, Hashable {
   case list([Value])
   /// A dictionary from text keys to values.
   case dictionary([String: Value])
-  /// App content: a todo, a note, a file. Boxed: an entity is five words, and inline it made
-  /// every value twice the size (a list of a million numbers took 48 MB instead of 24 MB).
-  indirect case entity(AnyEntity)
+  /// App content: a todo, a note, a file.
+  case entity(AnyEntity)
 }
 
 extension Value {
