@@ -30,24 +30,17 @@ enum TextPattern {
   ///
   /// - Throws: `CancellationError` when the search was stopped; ``IntentError`` when ICU gave
   ///   up on it (its backtracking memory), naming the pattern.
+  // Not specialized: Swift 6.3's IR generation crashes (signal 11) on a specialization of this
+  // function, which binds a task-local around a typed-throws closure, in release builds.
+  @_semantics("optimize.sil.specialize.generic.never")
   static func search<T>(_ body: () throws(RegularExpression.MatchFailure) -> T) async throws -> T {
     await Task.yield()
     var stepEnded: (@Sendable () -> Bool)?
     if let lease = IntentContext.current.lease { stepEnded = { !lease.isLive } }
-    let outcome: Result<T, RegularExpression.MatchFailure> = RegularExpression.$stopsWhen
-      .withValue(stepEnded) {
-        do throws(RegularExpression.MatchFailure) {
-          return .success(try body())
-        } catch {
-          return .failure(error)
-        }
-      }
-    switch outcome {
-    case .success(let found):
-      return found
-    case .failure(let failure) where failure.reason == .cancelled:
-      throw CancellationError()
-    case .failure(let failure):
+    do {
+      return try RegularExpression.$stopsWhen.withValue(stepEnded) { try body() }
+    } catch let failure as RegularExpression.MatchFailure {
+      if failure.reason == .cancelled { throw CancellationError() }
       throw IntentError(failure.description)
     }
   }
