@@ -77,7 +77,7 @@ let package = Package(
     .target(name: "ChildProcesses", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "CLIKit", dependencies: ["Suggestions", "Races"], swiftSettings: strictSwift),
     .target(
-      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport"],
+      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport", "Races"],
       swiftSettings: strictSwift),
 
     // Layers.

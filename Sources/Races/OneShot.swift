@@ -58,6 +58,29 @@ public final class OneShot<Value: Sendable>: Sendable {
     return true
   }
 
+  /// Decides the shot with `value` unless it is decided already, running `sealing` in the
+  /// same instant: under the shot's lock, before any waiter or reader can see the value and
+  /// before a competing resolution can be tried, so that what `sealing` does (revoking a
+  /// permission, say) is in place by the time anyone learns who won.
+  ///
+  /// `sealing` must be short, must not block for long and must not touch this shot.
+  ///
+  /// - Returns: `true` if this call decided the shot (and `sealing` ran); `false` if an
+  ///   earlier resolution had won (`sealing` did not run).
+  @discardableResult
+  public func resolve(_ value: Value, sealing: () -> Void) -> Bool {
+    let waiters = state.withLock { state -> [UnsafeContinuation<Value?, Never>]? in
+      guard state.resolution == nil else { return nil }
+      sealing()
+      state.resolution = value
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
+    }
+    guard let waiters else { return false }
+    for waiter in waiters { waiter.resume(returning: value) }
+    return true
+  }
+
   /// Waits for the resolution.
   ///
   /// - Returns: The winning value (at once when the shot is already resolved, even in a

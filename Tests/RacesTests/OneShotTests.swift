@@ -1,4 +1,5 @@
 import Races
+import Synchronization
 import Testing
 
 @Suite("A one-shot is decided once, by the first resolution")
@@ -23,6 +24,25 @@ struct OneShotTests {
     #expect(!shot.resolve(3))
     #expect(shot.resolution == 1)
     #expect(try await shot.value() == 1)
+  }
+
+  @Test("a winning resolution seals before anyone sees the value; a losing one does not seal")
+  func sealing() async {
+    let shot = OneShot<Int>()
+    let sealed = Sealed()
+    let waiter = Task {
+      let value = await shot.valueIgnoringCancellation()
+      return (value, sealed.values)
+    }
+    #expect(await waitUntil(shot, has: 1))
+    // The sealing runs before the waiter is woken, so whoever learns the winner finds it.
+    #expect(shot.resolve(1, sealing: { sealed.append(1) }))
+    #expect(!shot.resolve(2, sealing: { sealed.append(2) }))
+    let (value, sealedWhenWoken) = await waiter.value
+    #expect(value == 1)
+    #expect(sealedWhenWoken == [1])
+    #expect(sealed.values == [1])
+    #expect(!shot.resolve(3))
   }
 
   @Test("a wait that begins after the resolution returns it at once, even in a cancelled task")
@@ -180,4 +200,11 @@ struct OneShotTests {
       #expect(shot.waiting == 0)
     }
   }
+}
+
+/// What the sealing closures of a test ran.
+private final class Sealed: Sendable {
+  private let state = Mutex<[Int]>([])
+  var values: [Int] { state.withLock { $0 } }
+  func append(_ value: Int) { state.withLock { $0.append(value) } }
 }

@@ -1,3 +1,4 @@
+import Races
 import Synchronization
 
 /// A step's permission to change the world: live while the step runs, revoked for good the
@@ -9,10 +10,15 @@ import Synchronization
 /// cancellation) can no longer commit anything: what the step reported is what happened.
 public final class StepLease: Sendable {
   private let live = Mutex(true)
-  /// How `perform()` is going, for ``Deadline`` (which owns the lease's other half).
-  let race = Mutex(Race())
+  /// How `perform()` ended or why it was stopped, decided once by whoever comes first (the
+  /// work, its timer, the run's cancellation), for ``Deadline`` (which owns this half).
+  let outcome = OneShot<Deadline.Decision>()
+  /// Whether a stopped step's work ended (`true`) before its grace period was over (`false`).
+  let windDown = OneShot<Bool>()
   /// Progress reports so far, for the timer of a long-running intent.
   let reports = Atomic(0)
+  /// The count of reports when the timer last looked.
+  let reportsSeen = Atomic(0)
 
   /// Creates a live lease.
   public init() {}

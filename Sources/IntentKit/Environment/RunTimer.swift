@@ -12,16 +12,19 @@ public struct RunTimer: Sendable {
     case stop
   }
 
-  private let stop: @Sendable () async -> Void
+  private let stop: nonisolated(nonsending) @Sendable () async -> Void
 
   /// A timer stopped by `cancel`, which must not return while its handler may still run.
-  public init(cancel: @escaping @Sendable () async -> Void) {
+  ///
+  /// `cancel` runs on its caller's executor: a timer that stops without suspending (a
+  /// dispatch timer) costs its owner no hop.
+  public init(cancel: nonisolated(nonsending) @escaping @Sendable () async -> Void) {
     self.stop = cancel
   }
 
   /// Stops the timer. Once it returns the handler runs no more; a firing at this moment may
   /// still have run it.
-  public func cancel() async { await stop() }
+  nonisolated(nonsending) public func cancel() async { await stop() }
 
   /// A timer on a sleep: a task that sleeps the interval and runs the handler, awaited by
   /// ``cancel()`` so that it never outlives the timer's owner.

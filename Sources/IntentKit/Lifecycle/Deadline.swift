@@ -1,3 +1,4 @@
+import Races
 import Synchronization
 
 /// Runs an intent's `perform()` against its timeout and against cancellation of the run.
@@ -5,16 +6,18 @@ import Synchronization
 /// `perform()` starts at once on the calling thread (`Task.immediate`). An intent that
 /// finishes without suspending — most do — has its result as soon as that call returns: no
 /// timer is armed, no continuation made, nothing else runs. Only an intent that suspends gets
-/// a timer, which sleeps the timeout (again after each progress report, for long-running
-/// intents) and then decides the outcome; cancellation of the run decides it too. Whoever
-/// decides first wins.
+/// a timer from the run's clock (``RunClock/startTimer``: a dispatch timer on the live clock,
+/// the manual clock's sleeps in tests), which fires after the timeout (again after each
+/// progress report, for long-running intents) and then decides the outcome; cancellation of
+/// the run decides it too. Whoever decides first wins: the step's ``StepLease`` holds the
+/// decision in a ``OneShot``.
 ///
-/// On a timeout or a cancellation the step's ``StepLease`` is revoked in the same instant, so
-/// the intent can no longer commit changes; then the intent is cancelled, told why
+/// On a timeout or a cancellation the lease is revoked in the same instant, so the intent can
+/// no longer commit changes; then the intent is cancelled, told why
 /// (``CancellableIntent/onCancel(reason:)``), and awaited for up to `grace` (wall-clock time;
-/// zero waits not at all). An intent that
-/// ignores cancellation even then is left to end on its own, unable to change anything: a step
-/// never hangs the run, and never changes app data after it has reported.
+/// zero waits not at all). An intent that ignores cancellation even then is reported to
+/// `onOverrun` and left to end on its own, unable to change anything: a step never hangs the
+/// run, and never changes app data after it has reported.
 enum Deadline {
   /// How one `perform()` ended, or why it was stopped.
   enum Decision: Sendable {
@@ -25,7 +28,7 @@ enum Deadline {
 
   nonisolated(nonsending) static func run(
     lease: StepLease, timeout: Duration?, restartsOnProgress: Bool, grace: Duration,
-    sleep: (@Sendable (Duration) async throws -> Void)?,
+    clock: RunClock,
     reason: @escaping @Sendable () -> CancellationReason,
     onCancel: (@Sendable (CancellationReason) async -> Void)?,
     operation: @escaping @Sendable () async throws -> ErasedResult
@@ -60,29 +63,11 @@ enum Deadline {
       if case .finished(let result)? = lease.decision { return Deadline.Decision.finished(result) }
 
       // The work suspended: arm the timer, and wait for whoever decides.
-      var timer: Task<Void, Never>?
-      var systemTimer: StepTimer?
-      if let timeout, sleep == nil {
-        systemTimer = StepTimer(
-          lease: lease, timeout: timeout, restartsOnProgress: restartsOnProgress)
-      } else if let timeout, let sleep {
-        // An injected sleep (a test's manual clock) decides when the step times out.
-        timer = Task.immediate {
-          var seen = lease.activity
-          while true {
-            do { try await sleep(timeout) } catch { return }
-            guard !Task.isCancelled else { return }
-            let now = lease.activity
-            guard restartsOnProgress, now != seen else { break }
-            seen = now
-          }
-          lease.decide(.timedOut(timeout))
-        }
+      let timer = timeout.map {
+        startTimer(on: clock, timeout: $0, restartsOnProgress: restartsOnProgress, lease: lease)
       }
-      let decision = await withUnsafeContinuation { lease.waitForDecision($0) }
-      systemTimer?.disarm()
-      timer?.cancel()
-      await timer?.value
+      let decision = await lease.outcome.valueIgnoringCancellation()
+      await timer?.cancel()
       return decision
     } onCancel: {
       if lease.decide(.cancelled(reason())) { handle.cancel() }
@@ -104,6 +89,21 @@ enum Deadline {
     case .cancelled(let why):
       await stop(work, lease: lease, telling: onCancel, why, grace: grace)
       throw IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)
+    }
+  }
+
+  /// The step's timer: fires once `timeout` has passed and times the step out, unless the
+  /// intent is long-running and has reported progress since the timer was armed or last
+  /// fired, in which case it starts over. This is the one copy of that rule; deciding is
+  /// idempotent, so a firing as the step ends does nothing.
+  static func startTimer(
+    on clock: RunClock, timeout: Duration, restartsOnProgress: Bool, lease: StepLease
+  ) -> RunTimer {
+    _ = lease.hasProgressedSinceLastLook()
+    return clock.startTimer(timeout) {
+      if restartsOnProgress, lease.hasProgressedSinceLastLook() { return .startOver }
+      lease.decide(.timedOut(timeout))
+      return .stop
     }
   }
 
@@ -144,15 +144,15 @@ enum Deadline {
     work.cancel()
     await Task.immediate { await tell(onCancel, reason) }.value
     guard grace > .zero else { return }
-    // The grace period is wall-clock time, not the injected sleep, which measures timeouts
-    // only: a test's manual clock decides when a step times out, not how long it winds down.
-    let graceTimer = Task.immediate {
-      try? await Task.sleep(for: grace)
-      lease.endGrace()
+    // The grace period is wall-clock time on the live clock's timer, not the run's clock: a
+    // test's manual clock decides when a step times out, not how long a stopped intent may
+    // take to wind down (a manual clock nobody advances would hang every stopped step).
+    let graceTimer = RunClock.live.startTimer(grace) {
+      lease.windDown.resolve(false)
+      return .stop
     }
-    await withUnsafeContinuation { lease.waitForWorkOrGrace($0) }
-    graceTimer.cancel()
-    await graceTimer.value
+    _ = await lease.windDown.valueIgnoringCancellation()
+    await graceTimer.cancel()
   }
 
   /// Calls the intent's `onCancel`; it sees the same context (dependencies) as `perform()`.
@@ -165,16 +165,7 @@ enum Deadline {
 }
 
 extension StepLease {
-  /// The state of one `perform()` race: the decision, and who waits for what.
-  struct Race: Sendable {
-    var decision: Deadline.Decision?
-    var waiter: UnsafeContinuation<Deadline.Decision, Never>?
-    var workHasEnded = false
-    var graceIsOver = false
-    var endWaiter: UnsafeContinuation<Void, Never>?
-  }
-
-  var decision: Deadline.Decision? { race.withLock { $0.decision } }
+  var decision: Deadline.Decision? { outcome.resolution }
 
   /// Why the step was stopped, from the moment it was: its timeout, or the run's
   /// cancellation; `nil` while it runs or once it finished by itself.
@@ -186,80 +177,28 @@ extension StepLease {
     }
   }
 
-  var activity: Int { reports.load(ordering: .relaxed) }
-
-  /// Counts a progress report: a long-running intent's timer starts over. (An atomic, not the
-  /// race's lock: an intent may report progress from inside a commit.)
+  /// Counts a progress report: a long-running intent's timer starts over. (An atomic, not a
+  /// lock: an intent may report progress from inside a commit.)
   func noteActivity() { reports.add(1, ordering: .relaxed) }
 
-  /// Decides the outcome unless someone already has; true if this call decided it. A timeout
-  /// or a cancellation revokes the lease in the same step, so that no change commits between
-  /// the decision and the revocation.
+  /// Whether progress was reported since the last call (or since the lease was made).
+  func hasProgressedSinceLastLook() -> Bool {
+    let now = reports.load(ordering: .relaxed)
+    return reportsSeen.exchange(now, ordering: .relaxed) != now
+  }
+
+  /// Decides the outcome unless someone already has; true if this call decided it. The lease
+  /// is revoked in the same step (under the decision's lock), so that no change commits
+  /// between the decision and the revocation.
   @discardableResult
   func decide(_ decision: Deadline.Decision) -> Bool {
-    let (decided, waiter) = race.withLock {
-      race -> (Bool, UnsafeContinuation<Deadline.Decision, Never>?) in
-      guard race.decision == nil else { return (false, nil) }
-      race.decision = decision
-      revoke()
-      let waiter = race.waiter
-      race.waiter = nil
-      return (true, waiter)
-    }
-    waiter?.resume(returning: decision)
-    return decided
+    outcome.resolve(decision, sealing: revoke)
   }
 
   /// The work's own ending: decides the outcome unless a timeout or cancellation did, and lets
   /// a stopped step stop waiting for it.
   func workEnded(_ result: Result<ErasedResult, any Error>) {
-    let decision = Deadline.Decision.finished(result)
-    typealias Waiters = (
-      decision: UnsafeContinuation<Deadline.Decision, Never>?,
-      end: UnsafeContinuation<Void, Never>?
-    )
-    let waiters = race.withLock { race -> Waiters in
-      race.workHasEnded = true
-      var waiters: Waiters = (nil, race.endWaiter)
-      race.endWaiter = nil
-      if race.decision == nil {
-        race.decision = decision
-        revoke()
-        waiters.decision = race.waiter
-        race.waiter = nil
-      }
-      return waiters
-    }
-    let (waiter, endWaiter) = waiters
-    waiter?.resume(returning: decision)
-    endWaiter?.resume()
-  }
-
-  func waitForDecision(_ continuation: UnsafeContinuation<Deadline.Decision, Never>) {
-    let decided = race.withLock { race -> Deadline.Decision? in
-      if let decision = race.decision { return decision }
-      race.waiter = continuation
-      return nil
-    }
-    if let decided { continuation.resume(returning: decided) }
-  }
-
-  func endGrace() {
-    let waiter = race.withLock { race -> UnsafeContinuation<Void, Never>? in
-      race.graceIsOver = true
-      let waiter = race.endWaiter
-      race.endWaiter = nil
-      return waiter
-    }
-    waiter?.resume()
-  }
-
-  func waitForWorkOrGrace(_ continuation: UnsafeContinuation<Void, Never>) {
-    let over = race.withLock { race -> Bool in
-      if race.workHasEnded || race.graceIsOver { return true }
-      race.endWaiter = continuation
-      return false
-    }
-    if over { continuation.resume() }
+    decide(.finished(result))
+    windDown.resolve(true)
   }
 }

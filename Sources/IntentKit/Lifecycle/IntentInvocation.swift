@@ -27,9 +27,17 @@ public struct IntentInvocation: Sendable {
     public var timeout: Duration? = .seconds(30)
     /// How many times one parameter may be asked for before the run gives up.
     public var maximumPrompts = 10
-    /// Sleeps for timeouts; `nil` (the default) times steps with the system's monotonic
-    /// clock, without a task per step. Tests pass one that returns at once, or a manual clock.
-    public var sleep: (@Sendable (Duration) async throws -> Void)? = nil
+    /// The clock whose timers time `perform()` (``RunClock/startTimer``): the live clock by
+    /// default (dispatch timers on the monotonic clock, no task per step); the executor passes
+    /// its run environment's. Tests pass a manual clock.
+    public var clock: RunClock = .live
+    /// A shorthand for ``clock``: setting a sleep makes the clock's sleeps and timers run on
+    /// it (a test's instant sleep or manual clock), keeping its `now`; `nil` sets the live
+    /// clock. Reading gives the clock's sleep.
+    public var sleep: (@Sendable (Duration) async throws -> Void)? {
+      get { clock.sleep }
+      set { clock = newValue.map { RunClock(now: clock.now, sleep: $0) } ?? .live }
+    }
     /// Why the run is being cancelled, asked when cancellation reaches the intent.
     public var cancellationReason: @Sendable () -> CancellationReason = {
       .stopped("the run was cancelled")
@@ -538,7 +546,7 @@ public struct IntentInvocation: Sendable {
     do {
       return try await Deadline.run(
         lease: lease, timeout: options.timeout, restartsOnProgress: details.isLongRunning,
-        grace: options.cancellationGrace, sleep: options.sleep,
+        grace: options.cancellationGrace, clock: options.clock,
         reason: options.cancellationReason, onCancel: instance.onCancel,
         operation: instance.perform)
     } catch {

@@ -38,9 +38,19 @@ public struct Executor: Sendable {
     /// output nothing in the workflow reads does not collect it (its record shows `null`), so
     /// a `forEach` over a million items does not hold a million outputs.
     public var keepsStepOutputs = true
-    /// Sleeps for timeouts and retry delays; `nil` (the default) for the system's clock. Tests
-    /// pass one that returns at once, or a manual clock.
-    public var sleep: (@Sendable (Duration) async throws -> Void)? = nil
+    /// A shorthand for the run environment's clock (in ``environment``), whose sleeps wait
+    /// out retry delays and whose timers time steps: setting a sleep makes the clock's sleeps
+    /// and timers run on it (a test's instant sleep or manual clock), keeping its `now`; `nil`
+    /// gives it the live clock's. Reading gives the clock's sleep.
+    public var sleep: (@Sendable (Duration) async throws -> Void)? {
+      get { environment.runEnvironment.clock.sleep }
+      set {
+        let now = environment.runEnvironment.clock.now
+        var clock = newValue.map { RunClock(now: now, sleep: $0) } ?? .live
+        clock.now = now
+        environment.runEnvironment.clock = clock
+      }
+    }
     /// Why the run is being cancelled, when it is.
     public var cancellationReason: @Sendable () -> CancellationReason = {
       .stopped("the run was cancelled")
@@ -233,7 +243,7 @@ struct RunState {
       }
       var options = IntentInvocation.Options()
       options.assumeYes = configuration.assumeYes
-      options.sleep = configuration.sleep
+      options.clock = configuration.environment.runEnvironment.clock
       options.cancellationReason = configuration.cancellationReason
       self.options = options
       context = IntentContext(
@@ -475,11 +485,7 @@ struct RunState {
   @inline(never)
   private func wait(_ delay: Duration, toRetry step: PlannedStep) async throws(IntentFlowError) {
     do {
-      if let sleep = configuration.sleep {
-        try await sleep(delay)
-      } else {
-        try await Task.sleep(for: delay)
-      }
+      try await configuration.environment.runEnvironment.clock.sleep(delay)
     } catch {
       throw IntentFlowError(
         .cancelled, "step '\(step.label)' was cancelled while waiting to retry",
