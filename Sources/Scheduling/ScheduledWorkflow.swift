@@ -4,9 +4,9 @@ import Suggestions
 public import WorkflowEngine
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  public import FoundationEssentials
 #else
-  import Foundation
+  public import Foundation
 #endif
 #if canImport(Glibc)
   import Glibc
@@ -50,11 +50,14 @@ public struct ScheduledWorkflow: Sendable, Hashable {
 
   /// Describes a planned workflow's schedule; `nil` when it has none, or when its cron or
   /// zone does not parse (validation reports those).
-  public init?(plan: Plan, path: String) {
+  ///
+  /// - Parameter timeZone: The zone of a schedule that names none: the machine's, as the run
+  ///   environment gives it.
+  public init?(plan: Plan, path: String, timeZone: TimeZone) {
     guard let spec = plan.workflow.schedule,
       let expression = try? CronExpression(parsing: spec.cron)
     else { return nil }
-    var zone = TimeZone.current
+    var zone = timeZone
     if let name = spec.timeZone {
       guard let named = TimeZoneName.zone(named: name) else { return nil }
       zone = named
@@ -89,9 +92,10 @@ public struct ScheduleCatalog: Sendable {
   ///   - paths: Directories and files, as the user gave them.
   ///   - loader: Validates each file.
   ///   - currentDirectory: Where relative paths start.
-  public static func load(_ paths: [String], loader: WorkflowLoader, currentDirectory: String)
-    -> ScheduleCatalog
-  {
+  ///   - timeZone: The zone of schedules that name none (the run environment's).
+  public static func load(
+    _ paths: [String], loader: WorkflowLoader, currentDirectory: String, timeZone: TimeZone
+  ) -> ScheduleCatalog {
     var catalog = ScheduleCatalog(workflows: [], invalid: [], unscheduled: [])
     for file in files(in: paths, currentDirectory: currentDirectory, catalog: &catalog) {
       do {
@@ -102,7 +106,7 @@ public struct ScheduleCatalog: Sendable {
               diagnostics: plan.warnings,
               sources: [plan.workflow.source.path: plan.workflow.source]))
         }
-        if let workflow = ScheduledWorkflow(plan: plan, path: file) {
+        if let workflow = ScheduledWorkflow(plan: plan, path: file, timeZone: timeZone) {
           catalog.workflows.append(workflow)
         } else {
           catalog.unscheduled.append(file)

@@ -1,5 +1,5 @@
 import Cron
-import IntentKit
+public import IntentKit
 public import Storage
 import Synchronization
 import WorkflowEngine
@@ -11,40 +11,69 @@ import WorkflowEngine
 #endif
 
 /// What the scheduler does to the world, injected so that tests can run a daily schedule
-/// in a millisecond.
+/// in a millisecond: the run environment (its clock and randomness), and how runs start and
+/// what the log is.
 public struct SchedulerEnvironment: Sendable {
-  /// The current time.
-  public var now: @Sendable () -> Date
-  /// Sleeps; throws when cancelled. The scheduler never sleeps longer than
-  /// ``Scheduler/Options/maximumSleep`` at a time, so wall-clock jumps are noticed.
-  public var sleep: @Sendable (Duration) async throws -> Void
+  /// The clock, time zone and randomness: the process's one ``RunEnvironment``.
+  public var runEnvironment: RunEnvironment
+  /// The current time: the run environment's clock.
+  public var now: @Sendable () -> Date {
+    get { runEnvironment.clock.now }
+    set { runEnvironment.clock.now = newValue }
+  }
+  /// Sleeps; throws when cancelled: the run environment's clock. The scheduler never sleeps
+  /// longer than ``Scheduler/Options/maximumSleep`` at a time, so wall-clock jumps are noticed.
+  public var sleep: @Sendable (Duration) async throws -> Void {
+    get { runEnvironment.clock.sleep }
+    set { runEnvironment.clock.sleep = newValue }
+  }
   /// Runs one workflow to completion (normally as an `intentflow run` child process). When
   /// the task is cancelled it must stop the run (SIGTERM, then SIGKILL) and return.
   public var launch: @Sendable (ScheduledRun) async -> RunOutcome
   /// Writes one line of the daemon's log.
   public var log: @Sendable (String) -> Void
-  /// A random delay of at most the given jitter.
+  /// A random delay of at most the given jitter (whole milliseconds); by default drawn from
+  /// the run environment's random source.
   public var jitter: @Sendable (Duration) -> Duration
   /// Whether a process is alive (for runs recorded by other processes).
   public var isProcessAlive: @Sendable (Int32) -> Bool
 
+  /// The scheduler's environment on the process's run environment.
+  ///
+  /// - Parameters:
+  ///   - runEnvironment: The clock (now, sleeps) and the random source of the jitter.
+  ///   - launch: Runs one workflow to completion.
+  ///   - log: Writes one line of the daemon's log.
+  ///   - isProcessAlive: Whether a process is alive.
+  public init(
+    _ runEnvironment: RunEnvironment,
+    launch: @escaping @Sendable (ScheduledRun) async -> RunOutcome,
+    log: @escaping @Sendable (String) -> Void,
+    isProcessAlive: @escaping @Sendable (Int32) -> Bool = RunStore.isProcessAlive
+  ) {
+    self.runEnvironment = runEnvironment
+    self.launch = launch
+    self.log = log
+    let random = runEnvironment.random
+    self.jitter = { maximum in
+      let milliseconds = Double(max(0, maximum.components.seconds * 1000))
+      return maximum > .zero ? .milliseconds(Int64(random(0...milliseconds))) : .zero
+    }
+    self.isProcessAlive = isProcessAlive
+  }
+
+  /// The scheduler's environment on a clock of its own (a test's manual clock).
   public init(
     now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void,
     launch: @escaping @Sendable (ScheduledRun) async -> RunOutcome,
     log: @escaping @Sendable (String) -> Void,
-    jitter: @escaping @Sendable (Duration) -> Duration = { maximum in
-      maximum > .zero
-        ? .milliseconds(Int64.random(in: 0...Int64(max(0, maximum.components.seconds * 1000))))
-        : .zero
-    },
+    jitter: @escaping @Sendable (Duration) -> Duration,
     isProcessAlive: @escaping @Sendable (Int32) -> Bool = RunStore.isProcessAlive
   ) {
-    self.now = now
-    self.sleep = sleep
-    self.launch = launch
-    self.log = log
+    self.init(
+      RunEnvironment(clock: RunClock(now: now, sleep: sleep)), launch: launch, log: log,
+      isProcessAlive: isProcessAlive)
     self.jitter = jitter
-    self.isProcessAlive = isProcessAlive
   }
 }
 

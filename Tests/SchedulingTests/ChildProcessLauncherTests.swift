@@ -56,7 +56,7 @@ private struct FakeRunner {
       #"{ "name": "tick", "schedule": "* * * * *", "steps": [ { "intent": "text.uppercase", "parameters": { "input": "x" } } ] }"#
     )
     let plan = try WorkflowLoader(registry: StandardIntents.registry).load(path: path)
-    let workflow = try #require(ScheduledWorkflow(plan: plan, path: path))
+    let workflow = try #require(ScheduledWorkflow(plan: plan, path: path, timeZone: .current))
     return ScheduledRun(workflow: workflow, scheduledFor: Date(), reason: .fired)
   }
 

@@ -13,7 +13,7 @@ struct CrontabExportTests {
   ) throws -> ScheduledWorkflow {
     let loader = WorkflowLoader(registry: StandardIntents.registry)
     let plan = try loader.load(WorkflowSource(path: path, bytes: Array(json.utf8)))
-    return try #require(ScheduledWorkflow(plan: plan, path: path))
+    return try #require(ScheduledWorkflow(plan: plan, path: path, timeZone: .current))
   }
 
   @Test("a workflow gets a comment, its zone and a flock-guarded line that logs")

@@ -19,7 +19,7 @@ struct CrontabInjectionTests {
       + Self.steps + "}"
     let loader = WorkflowLoader(registry: StandardIntents.registry)
     let plan = try loader.load(WorkflowSource(path: path, bytes: Array(json.utf8)))
-    return try #require(ScheduledWorkflow(plan: plan, path: path))
+    return try #require(ScheduledWorkflow(plan: plan, path: path, timeZone: .current))
   }
 
   let export = CrontabExport(executable: "/usr/bin/intentflow", home: "/var/lib/intentflow")
@@ -149,7 +149,7 @@ struct CrontabInjectionTests {
     let json = #"{"name": "r", "schedule": "0 7 * * *", "# + Self.steps + "}"
     let loader = WorkflowLoader(registry: StandardIntents.registry)
     let plan = try loader.load(WorkflowSource(path: "/r.json", bytes: Array(json.utf8)))
-    let scheduled = try #require(ScheduledWorkflow(plan: plan, path: "/r.json"))
+    let scheduled = try #require(ScheduledWorkflow(plan: plan, path: "/r.json", timeZone: .current))
     let posix = try #require(TimeZone(identifier: "GMT+5"))
     let export = CrontabExport(executable: "/bin/intentflow", home: "/h", defaultTimeZone: posix)
     #expect(throws: CrontabExport.Refusal.self) { try export.render([scheduled]) }

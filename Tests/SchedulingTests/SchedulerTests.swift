@@ -90,7 +90,10 @@ struct SchedulerFixture {
     options.grace = grace
     options.label = directory
     return Scheduler(
-      loadCatalog: { ScheduleCatalog.load([directory], loader: loader, currentDirectory: "/") },
+      loadCatalog: {
+        ScheduleCatalog.load(
+          [directory], loader: loader, currentDirectory: "/", timeZone: .current)
+      },
       store: store,
       environment: SchedulerEnvironment(
         now: { clock.now }, sleep: { try await clock.sleep($0) },

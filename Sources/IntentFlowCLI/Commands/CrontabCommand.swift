@@ -33,7 +33,7 @@ enum CrontabCommand: Command {
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
     let catalog = ScheduleCatalog.load(
       command.values(of: Self.paths), loader: WorkflowLoader(registry: context.registry),
-      currentDirectory: context.currentDirectory)
+      currentDirectory: context.currentDirectory, timeZone: context.timeZone)
     for (_, failure) in catalog.invalid {
       DiagnosticPrinter(context: context).print(failure, ran: false)
     }

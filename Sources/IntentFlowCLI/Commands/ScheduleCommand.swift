@@ -66,8 +66,10 @@ enum ScheduleCommand: Command {
     if let grace = try command.value(of: Self.grace) { options.grace = grace }
     let loader = WorkflowLoader(registry: context.registry)
     let directory = context.currentDirectory
+    let runEnvironment = context.runEnvironment
     let load: @Sendable () -> ScheduleCatalog = {
-      ScheduleCatalog.load(paths, loader: loader, currentDirectory: directory)
+      ScheduleCatalog.load(
+        paths, loader: loader, currentDirectory: directory, timeZone: runEnvironment.timeZone)
     }
     if command[Self.list] { return printList(load(), json: command[Self.json], context: context) }
 
@@ -87,7 +89,7 @@ enum ScheduleCommand: Command {
     // Workflow names, file names and runs' output reach the log: control characters in them
     // are escaped, so that the log stays one event a line and a terminal never acts on them.
     let environment = SchedulerEnvironment(
-      now: context.now, sleep: { try await Task.sleep(for: $0) }, launch: launcher.launch,
+      runEnvironment, launch: launcher.launch,
       log: { output.writeLine(UnsafeText.isUnsafe($0) ? UnsafeText.escaped($0) : $0) })
     // The daemon warns, at each (re)load, about scheduled runs that would stop for a
     // confirmation, as validate, --list and crontab do.
