@@ -31,6 +31,8 @@ public actor ExtensionHost {
   private let cacheDirectory: String?
   private let clientVersion: String
   private let startTimeout: Duration
+  /// Times ``startTimeout``: the run environment's clock.
+  private let clock: RunClock
   /// How many times a process that died is started again within one run.
   public nonisolated let maximumRestarts: Int
   private var slots: [String: Slot] = [:]
@@ -54,10 +56,13 @@ public actor ExtensionHost {
   ///   - startTimeout: The limit on starting and initializing when no step timeout applies.
   ///   - maximumRestarts: How many times a process that died (or broke the protocol) is
   ///     started again, at the next use, within this host's run.
+  ///   - clock: The clock that times `startTimeout` (the run environment's).
   public init(
     catalog: ExtensionCatalog, environment: [String: String], cacheDirectory: String?,
-    clientVersion: String, startTimeout: Duration = .seconds(10), maximumRestarts: Int = 3
+    clientVersion: String, startTimeout: Duration = .seconds(10), maximumRestarts: Int = 3,
+    clock: RunClock = .live
   ) {
+    self.clock = clock
     self.catalog = catalog
     self.environment = environment
     self.cacheDirectory = cacheDirectory
@@ -121,10 +126,11 @@ public actor ExtensionHost {
   /// Starts the extension with a time limit, for listing and checks.
   public func startedSession(_ name: String) async throws -> ExtensionSession {
     let limit = startTimeout
+    let sleep = clock.sleep
     return try await withThrowingTaskGroup(of: ExtensionSession?.self) { group in
       group.addTask { try await self.session(name) }
       group.addTask {
-        try await Task.sleep(for: limit)
+        try await sleep(limit)
         return nil
       }
       defer { group.cancelAll() }

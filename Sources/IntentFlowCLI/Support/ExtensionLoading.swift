@@ -20,7 +20,8 @@ enum ExtensionLoading {
     guard catalog.path != nil else { return nil }
     return ExtensionHost(
       catalog: catalog, environment: context.environment,
-      cacheDirectory: home + "/extension-cache", clientVersion: IntentFlowCommand.version)
+      cacheDirectory: home + "/extension-cache", clientVersion: IntentFlowCommand.version,
+      clock: context.runEnvironment.clock)
   }
 
   /// Adds the extensions' intents to the context's registry and prints a warning for each

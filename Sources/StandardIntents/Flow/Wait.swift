@@ -17,11 +17,13 @@ public struct Wait: AppIntent, CancellableIntent {
   @Parameter(title: "Input", description: "The value passed on.", isInput: true)
   public var input: Value?
 
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
+
   public init() {}
 
   public func perform() async throws -> IntentResult<Value> {
     guard duration >= .zero else { throw IntentError("the duration must not be negative") }
-    try await Task.sleep(for: duration)
+    try await environment.clock.sleep(duration)
     return .result(value: input ?? .null)
   }
 
