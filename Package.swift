@@ -74,10 +74,12 @@ let package = Package(
     // Child processes with posix_spawn and pipes, shared by `shell.run`, the scheduler's
     // launcher and the extension host, in place of Foundation's `Process`.
     // Suggestions: arguments that are file names not in UTF-8 go to the child as their bytes.
-    .target(name: "ChildProcesses", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .target(
+      name: "ChildProcesses", dependencies: ["Suggestions", "Races"], swiftSettings: strictSwift),
     .target(name: "CLIKit", dependencies: ["Suggestions", "Races"], swiftSettings: strictSwift),
     .target(
-      name: "IntentKit", dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport", "Races"],
+      name: "IntentKit",
+      dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport", "Races"],
       swiftSettings: strictSwift),
 
     // Layers.
@@ -97,7 +99,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "Extensions",
-      dependencies: ["IntentKit", "StrictJSON", "Suggestions", "ChildProcesses"],
+      dependencies: ["IntentKit", "StrictJSON", "Suggestions", "ChildProcesses", "Races"],
       swiftSettings: strictSwift),
     .target(
       name: "Scheduling",

@@ -1,4 +1,5 @@
 import Dispatch
+import Races
 import Synchronization
 
 #if canImport(Glibc)
@@ -41,17 +42,18 @@ public final class ChildProcess: Sendable {
   private let outputLimit: Int
   private let overLimit: Command.OverLimit
   private let state = Mutex(State())
+  /// How the child ended, decided once it is reaped, for everyone who waits.
+  private let exited = OneShot<Termination>()
+  /// What ``outcome(grace:)`` collected, decided once the pump thread is done.
+  private let collectedOutcome = OneShot<Outcome>()
 
   private struct State {
     /// Set once the child is reaped: from then on its id may belong to another process.
     var termination: Termination?
     /// A thread waits for the exit (and will reap the child).
     var reaping = false
-    var exitWaiters: [CheckedContinuation<Termination, Never>] = []
     /// The pump thread has started.
     var collecting = false
-    var outcome: Outcome?
-    var outcomeWaiters: [CheckedContinuation<Outcome, Never>] = []
     var terminating = false
   }
 
@@ -126,18 +128,14 @@ public final class ChildProcess: Sendable {
   }
 
   private func collected(grace: Duration) async -> Outcome {
-    await withCheckedContinuation { continuation in
-      let (done, start) = state.withLock { state -> (Outcome?, Bool) in
-        if let outcome = state.outcome { return (outcome, false) }
-        state.outcomeWaiters.append(continuation)
-        defer {
-          state.collecting = true
-          state.reaping = true
-        }
-        return (nil, !state.collecting)
+    let start = state.withLock { state -> Bool in
+      defer {
+        state.collecting = true
+        state.reaping = true
       }
-      if let done { continuation.resume(returning: done) }
-      guard start else { return }
+      return !state.collecting
+    }
+    if start {
       ChildProcess.offPool { [self] in
         let input = self.input.withLock { descriptor in
           defer { descriptor = nil }
@@ -150,17 +148,16 @@ public final class ChildProcess: Sendable {
         let overErrors = errors.isOverLimit
         // The pump stopped reading: the child may be blocked on a full pipe, so stop it.
         if overLimit == .stop, overOutput || overErrors { startTerminating(grace: grace) }
-        let outcome = Outcome(
-          output: Outcome.Captured(&output), errors: Outcome.Captured(&errors),
-          termination: waitUntilExit(), outputOverLimit: overOutput, errorsOverLimit: overErrors)
-        let waiters = state.withLock { state in
-          state.outcome = outcome
-          defer { state.outcomeWaiters = [] }
-          return state.outcomeWaiters
-        }
-        for waiter in waiters { waiter.resume(returning: outcome) }
+        collectedOutcome.resolve(
+          Outcome(
+            output: Outcome.Captured(&output), errors: Outcome.Captured(&errors),
+            termination: waitUntilExit(), outputOverLimit: overOutput,
+            errorsOverLimit: overErrors))
       }
     }
+    // Cancellation reaches the child as signals (see outcome(grace:)); the wait goes on until
+    // it has been reaped.
+    return await collectedOutcome.valueIgnoringCancellation()
   }
 
   /// Suspends until the child has exited and been reaped, by a thread of its own unless
@@ -169,16 +166,12 @@ public final class ChildProcess: Sendable {
   /// A child whose output is piped and never read may block writing, and never exit: use
   /// ``outcome(grace:)``, or read the pipes.
   public func terminated() async -> Termination {
-    await withCheckedContinuation { continuation in
-      let (done, start) = state.withLock { state -> (Termination?, Bool) in
-        if let termination = state.termination { return (termination, false) }
-        state.exitWaiters.append(continuation)
-        defer { state.reaping = true }
-        return (nil, !state.reaping)
-      }
-      if let done { continuation.resume(returning: done) }
-      if start { ChildProcess.offPool { [self] in _ = waitUntilExit() } }
+    let start = state.withLock { state -> Bool in
+      defer { state.reaping = true }
+      return !state.reaping && state.termination == nil
     }
+    if start { ChildProcess.offPool { [self] in _ = waitUntilExit() } }
+    return await exited.valueIgnoringCancellation()
   }
 
   /// Blocks the calling thread until the child has exited, reaps it and returns how it ended.
@@ -192,15 +185,13 @@ public final class ChildProcess: Sendable {
     // the child is not reaped yet) cannot reach another process that took its id.
     var info = siginfo_t()
     while waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
-    let (termination, waiters) = state.withLock {
-      state -> (Termination, [CheckedContinuation<Termination, Never>]) in
-      if let termination = state.termination { return (termination, []) }
+    let termination = state.withLock { state -> Termination in
+      if let termination = state.termination { return termination }
       let termination = ChildProcess.reapBlocking(processIdentifier)
       state.termination = termination
-      defer { state.exitWaiters = [] }
-      return (termination, state.exitWaiters)
+      return termination
     }
-    for waiter in waiters { waiter.resume(returning: termination) }
+    exited.resolve(termination)
     return termination
   }
 
