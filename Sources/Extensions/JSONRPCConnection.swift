@@ -1,6 +1,7 @@
 import ChildProcesses
 import Dispatch
 public import IntentKit
+import Races
 public import StrictJSON
 import Synchronization
 
@@ -56,6 +57,8 @@ public final class JSONRPCConnection: Sendable {
   private let writeLock = Mutex(false)
   /// Signalled when stderr reaches its end, so that an exit's message can quote the last line.
   private let logEnded = DispatchSemaphore(value: 0)
+  /// Times the waits of ``stop(grace:)``.
+  private let clock: RunClock
 
   private struct State {
     var nextID = 1
@@ -69,6 +72,8 @@ public final class JSONRPCConnection: Sendable {
     var progress: [Int: @Sendable (JSONValue) -> Void] = [:]
     var failure: ExtensionError?
     var exited = false
+    /// The waits of ``stop(grace:)`` for the exit, each decided by the exit or its limit.
+    var exitWaits: [OneShot<Bool>] = []
     var stderrTail: [UInt8] = []
     /// The secrets of the runs that called: masked in what the extension sent before a
     /// message quotes (and cuts) it.
@@ -96,11 +101,13 @@ public final class JSONRPCConnection: Sendable {
 
   /// Starts the program and connects to it.
   ///
+  /// - Parameter clock: Times the waits for the process to exit when the connection stops.
   /// - Throws: ``ExtensionError`` when the program cannot be started.
   public init(
     name: String, command: String, arguments: [String], environment: [String: String],
-    maximumMessageBytes: Int = 8 << 20
+    maximumMessageBytes: Int = 8 << 20, clock: RunClock = .live
   ) throws(ExtensionError) {
+    self.clock = clock
     self.name = name
     self.maximumMessageBytes = maximumMessageBytes
     var environment = environment
@@ -416,7 +423,12 @@ public final class JSONRPCConnection: Sendable {
     let log = state.withLock { $0.secrets.masking(String(decoding: $0.stderrTail, as: UTF8.self)) }
     let tail = log.split(separator: "\n").last.map { ": \($0)" } ?? ""
     fail(ExtensionError("extension '\(name)' \(how)\(tail)"))
-    state.withLock { $0.exited = true }
+    let waits = state.withLock { state in
+      state.exited = true
+      defer { state.exitWaits = [] }
+      return state.exitWaits
+    }
+    for wait in waits { wait.resolve(true) }
   }
 
   /// Masks `secrets` too in what the extension sends, from now on, wherever an error quotes it.
@@ -577,16 +589,27 @@ public final class JSONRPCConnection: Sendable {
     for continuation in pending.values { continuation.resume(throwing: failure) }
   }
 
-  /// Waits for the reader thread to see the exit, checking every 5 ms: a shutdown path, where
-  /// polling keeps no waiter behind when the limit passes first.
+  /// Waits until the reader thread has seen the exit (`true`), or `limit` has passed first
+  /// (`false`): the exit and a timer of the clock race to decide a ``OneShot``. Neither ends
+  /// early when the calling task is cancelled: a stopping connection still gives the process
+  /// its grace.
   private func waitForExit(within limit: Duration?) async -> Bool {
-    let clock = ContinuousClock()
-    let end = limit.map { clock.now + $0 }
-    while !hasExited {
-      if let end, clock.now >= end { return hasExited }
-      try? await Task.sleep(for: .milliseconds(5))
+    let decided = OneShot<Bool>()
+    let exited = state.withLock { state -> Bool in
+      if state.exited { return true }
+      state.exitWaits.append(decided)
+      return false
     }
-    return true
+    if exited { return true }
+    let timer = limit.map { limit in
+      clock.startTimer(limit) {
+        decided.resolve(false)
+        return .stop
+      }
+    }
+    let outcome = await decided.valueIgnoringCancellation()
+    await timer?.cancel()
+    return outcome
   }
 
   /// The text of an error object: its message, and its data when that is text.
