@@ -225,11 +225,9 @@ struct PrompterSecretTests {
   @Test("a cancelled read turns the echo back on")
   func cancelled() async {
     let log = EchoLog()
+    // A read that never ends and cannot be interrupted, as one of a terminal.
     let blocked = LineInput(
-      readLine: {
-        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
-        return nil
-      },
+      startingReads: { _ in },
       hideTyping: {
         log.append("echo off")
         return { log.append("echo on") }

@@ -18,11 +18,7 @@ extension LineInput {
     let reader = DescriptorLineReader(descriptor: 0)
     let queue = DispatchQueue(label: "CLIKit.LineInput.standardInput")
     return LineInput(
-      readLine: {
-        await withCheckedContinuation { continuation in
-          queue.async { continuation.resume(returning: reader.nextLine()) }
-        }
-      },
+      startingReads: { done in queue.async { done(reader.nextLine()) } },
       hideTyping: { hideEcho(of: 0) })
   }()
 

@@ -8,6 +8,11 @@ public struct LineInput: Sendable {
   /// Stops the terminal from showing what is typed, for a secret; returns what shows it
   /// again (safe to call more than once), or `nil` when the input is not a terminal.
   public var hideTyping: @Sendable () -> (@Sendable () -> Void)?
+  /// Starts a read that ends by calling back, from any thread: the form of an input whose
+  /// reads cannot be interrupted (a descriptor read on a queue of its own), which lets
+  /// ``givingUpOnCancellation()`` stop waiting without leaving a task behind. `nil` for an
+  /// input made from an `async` read.
+  public var startRead: (@Sendable (@escaping @Sendable (String?) -> Void) -> Void)?
 
   /// Creates an input from its read operation.
   ///
@@ -21,6 +26,25 @@ public struct LineInput: Sendable {
   ) {
     self.readLine = readLine
     self.hideTyping = hideTyping
+  }
+
+  /// Creates an input from a read that calls back when its line is there.
+  ///
+  /// - Parameters:
+  ///   - startingReads: Starts one read, which calls its argument once with the next line, or
+  ///     `nil` at the end of input.
+  ///   - hideTyping: As for ``init(readLine:hideTyping:)``.
+  public init(
+    startingReads: @escaping @Sendable (@escaping @Sendable (String?) -> Void) -> Void,
+    hideTyping: @escaping @Sendable () -> (@Sendable () -> Void)? = { nil }
+  ) {
+    self.init(
+      readLine: {
+        await withCheckedContinuation { continuation in
+          startingReads { continuation.resume(returning: $0) }
+        }
+      }, hideTyping: hideTyping)
+    startRead = startingReads
   }
 
   /// Standard input, read with `read(2)` on a dedicated serial queue so that a task awaiting
