@@ -17,7 +17,8 @@ func runPhotosBenchmark() async throws {
   let hashes = (0..<count).map { index in
     Digest.sha256(Array("photo \(index)".utf8)).map { String(format: "%02x", $0) }.joined()
   }
-  try store.index(hashes.enumerated().map { ("/photos/\($0.offset).jpg", $0.element) })
+  try store.index(
+    hashes.enumerated().map { ("/photos/\($0.offset).jpg", $0.element) }, taken: Date())
   var context = IntentContext()
   context.dependencies.photoStore = store
   let registry = IntentRegistry([TagPhotos.self, TagResolvedPhotos.self])

@@ -99,8 +99,12 @@ enum RelevantCommand: Command {
       throw command.usageError(message)
     }
     var dependencies = DependencyValues()
-    dependencies.todoStore = TodoStore.live(environment: context.environment)
-    dependencies.notesStore = NoteStore.live(environment: context.environment)
+    // The intents read the time (date.now, todos.find's overdue marks) as `run` does.
+    dependencies.runEnvironment = RunCommand.runEnvironment(context)
+    dependencies.todoStore = TodoStore.live(
+      environment: context.environment, runEnvironment: context.runEnvironment)
+    dependencies.notesStore = NoteStore.live(
+      environment: context.environment, runEnvironment: context.runEnvironment)
     dependencies.photoStore = PhotoStore.live(environment: context.environment)
     let entities: [AnyEntity]
     do {

@@ -84,8 +84,12 @@ enum SayCommand: Command {
         path: path, inputs: inputs, assumeYes: command[Self.yes], context: context)
     }
     var dependencies = DependencyValues()
-    dependencies.todoStore = TodoStore.live(environment: context.environment)
-    dependencies.notesStore = NoteStore.live(environment: context.environment)
+    // The intents read the time (date.now, todos.find's overdue marks) as `run` does.
+    dependencies.runEnvironment = RunCommand.runEnvironment(context)
+    dependencies.todoStore = TodoStore.live(
+      environment: context.environment, runEnvironment: context.runEnvironment)
+    dependencies.notesStore = NoteStore.live(
+      environment: context.environment, runEnvironment: context.runEnvironment)
     dependencies.photoStore = PhotoStore.live(environment: context.environment)
     var options = IntentInvocation.Options()
     options.assumeYes = command[Self.yes]

@@ -21,16 +21,22 @@ public final class NoteStore: Sendable {
   /// Counts the deferred previews computed by notes from this store.
   public let previews = PreviewCounter()
   private let storage: DomainDatabase
+  /// Where the times and ids of new records come from: the run environment.
+  private let runEnvironment: RunEnvironment
 
   /// A store in the file at `path`.
-  public init(path: String) {
+  ///
+  /// - Parameter runEnvironment: Gives the times and ids of new records.
+  public init(path: String, runEnvironment: RunEnvironment = .live) {
     self.path = path
     storage = DomainDatabase(path: path, name: "note store", schema: Self.schema)
+    self.runEnvironment = runEnvironment
   }
 
-  private init(storage: DomainDatabase) {
+  private init(storage: DomainDatabase, runEnvironment: RunEnvironment = .live) {
     path = nil
     self.storage = storage
+    self.runEnvironment = runEnvironment
   }
 
   /// A store whose every use throws `message`: the default in tests.
@@ -39,13 +45,24 @@ public final class NoteStore: Sendable {
   }
 
   /// A private store that lives as long as this object: for tests.
-  public static func inMemory() throws -> NoteStore {
-    NoteStore(storage: try .inMemory(name: "note store", schema: schema))
+  ///
+  /// - Parameter runEnvironment: Gives the times and ids of new records.
+  public static func inMemory(runEnvironment: RunEnvironment = .live) throws -> NoteStore {
+    NoteStore(
+      storage: try .inMemory(name: "note store", schema: schema), runEnvironment: runEnvironment)
   }
 
   /// The store in the IntentFlow home that `environment` names.
-  public static func live(environment: [String: String]) -> NoteStore {
-    NoteStore(path: IntentFlowHome.resolve(environment: environment).databasePath("notes"))
+  ///
+  /// - Parameters:
+  ///   - environment: The environment variables that name the home.
+  ///   - runEnvironment: Gives the times and ids of new records.
+  public static func live(
+    environment: [String: String], runEnvironment: RunEnvironment = .live
+  ) -> NoteStore {
+    NoteStore(
+      path: IntentFlowHome.resolve(environment: environment).databasePath("notes"),
+      runEnvironment: runEnvironment)
   }
 
   static let schema = [
@@ -63,9 +80,13 @@ public final class NoteStore: Sendable {
   ]
 
   /// Saves a new note.
-  public func create(body: String, tag: String, now: Date = Date()) throws -> Note {
+  ///
+  /// - Parameter now: When it was made; by default the run environment's time.
+  public func create(body: String, tag: String, now: Date? = nil) throws -> Note {
+    let now = now ?? runEnvironment.clock.now()
     let note = Note(
-      id: UUID().uuidString.lowercased(), body: body, tag: tag, created: now, isPinned: false,
+      id: runEnvironment.makeID().lowercased(), body: body, tag: tag, created: now,
+      isPinned: false,
       previews: previews)
     try db().run(
       "INSERT INTO notes (id, body, tag, created) VALUES (?, ?, ?, ?)",

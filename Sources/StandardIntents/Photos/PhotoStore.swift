@@ -289,9 +289,10 @@ public final class PhotoStore: Sendable {
         + "absolute paths photos.find shows; nothing was tagged")
   }
 
-  /// Adds a photo to the index without a file: for tests and benchmarks.
+  /// Adds a photo to the index without a file: for tests and benchmarks, which say when it
+  /// was taken (the store reads no clock).
   public func index(
-    path: String, hash: String, album: String? = nil, size: Int = 0, taken: Date = Date()
+    path: String, hash: String, album: String? = nil, size: Int = 0, taken: Date
   ) throws {
     try db().run(
       "INSERT OR REPLACE INTO photos (path, hash, album, size, modified) VALUES (?, ?, ?, ?, ?)",
@@ -299,7 +300,7 @@ public final class PhotoStore: Sendable {
   }
 
   /// Adds many photos to the index without files, in one transaction: for benchmarks.
-  public func index(_ entries: [(path: String, hash: String)], taken: Date = Date()) throws {
+  public func index(_ entries: [(path: String, hash: String)], taken: Date) throws {
     try db().transaction { transaction in
       for entry in entries {
         try transaction.run(

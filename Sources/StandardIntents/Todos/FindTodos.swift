@@ -23,6 +23,7 @@ public struct FindTodos: AppIntent {
   public var includeDone: Bool
 
   @Dependency({ $0.todoStore }) var store: TodoStore
+  @Dependency({ $0.runEnvironment }) var environment: RunEnvironment
 
   public init() {}
 
@@ -32,15 +33,16 @@ public struct FindTodos: AppIntent {
     let kind = includeDone ? "" : " open"
     return .result(
       value: todos, dialog: "Found \(todos.count)\(kind) \(noun).",
-      snippet: todos.isEmpty ? nil : Self.snippet(todos))
+      snippet: todos.isEmpty
+        ? nil : Self.snippet(todos, now: environment.clock.now(), in: environment.timeZone))
   }
 
   /// One line a todo: a box, the title, the due date; overdue open ones are marked.
-  static func snippet(_ todos: [Todo], now: Date = Date()) -> String {
+  static func snippet(_ todos: [Todo], now: Date, in zone: TimeZone) -> String {
     todos.map { todo in
       var line = (todo.isDone ? "[x] " : "[ ] ") + todo.title
       if let due = todo.due {
-        line += "  (due \(Timestamp.format(due, in: .current))"
+        line += "  (due \(Timestamp.format(due, in: zone))"
         line += !todo.isDone && due < now ? ", overdue)" : ")"
       }
       return line

@@ -15,16 +15,22 @@ public final class TodoStore: Sendable {
   /// Where the database lives, or `nil` for a private in-memory store.
   public let path: String?
   private let storage: DomainDatabase
+  /// Where the times and ids of new records come from: the run environment.
+  private let runEnvironment: RunEnvironment
 
   /// A store in the file at `path`.
-  public init(path: String) {
+  ///
+  /// - Parameter runEnvironment: Gives the times and ids of new records.
+  public init(path: String, runEnvironment: RunEnvironment = .live) {
     self.path = path
     storage = DomainDatabase(path: path, name: "todo store", schema: Self.schema)
+    self.runEnvironment = runEnvironment
   }
 
-  private init(storage: DomainDatabase) {
+  private init(storage: DomainDatabase, runEnvironment: RunEnvironment = .live) {
     path = nil
     self.storage = storage
+    self.runEnvironment = runEnvironment
   }
 
   /// A store whose every use throws `message`: the default in tests, so that a test that
@@ -34,13 +40,24 @@ public final class TodoStore: Sendable {
   }
 
   /// A private store that lives as long as this object: for tests.
-  public static func inMemory() throws -> TodoStore {
-    TodoStore(storage: try .inMemory(name: "todo store", schema: schema))
+  ///
+  /// - Parameter runEnvironment: Gives the times and ids of new records.
+  public static func inMemory(runEnvironment: RunEnvironment = .live) throws -> TodoStore {
+    TodoStore(
+      storage: try .inMemory(name: "todo store", schema: schema), runEnvironment: runEnvironment)
   }
 
   /// The store in the IntentFlow home that `environment` names.
-  public static func live(environment: [String: String]) -> TodoStore {
-    TodoStore(path: IntentFlowHome.resolve(environment: environment).databasePath("todos"))
+  ///
+  /// - Parameters:
+  ///   - environment: The environment variables that name the home.
+  ///   - runEnvironment: Gives the times and ids of new records.
+  public static func live(
+    environment: [String: String], runEnvironment: RunEnvironment = .live
+  ) -> TodoStore {
+    TodoStore(
+      path: IntentFlowHome.resolve(environment: environment).databasePath("todos"),
+      runEnvironment: runEnvironment)
   }
 
   static let schema = [
@@ -58,8 +75,12 @@ public final class TodoStore: Sendable {
   ]
 
   /// Adds an open todo.
-  public func add(title: String, due: Date?, now: Date = Date()) throws -> Todo {
-    let todo = Todo(id: UUID().uuidString.lowercased(), title: title, due: due, isDone: false)
+  ///
+  /// - Parameter now: When it was added; by default the run environment's time.
+  public func add(title: String, due: Date?, now: Date? = nil) throws -> Todo {
+    let now = now ?? runEnvironment.clock.now()
+    let todo = Todo(
+      id: runEnvironment.makeID().lowercased(), title: title, due: due, isDone: false)
     // Through the step's lease: a timed-out or cancelled step never adds a todo afterwards.
     try IntentContext.commit {
       try db().run(
@@ -95,7 +116,10 @@ public final class TodoStore: Sendable {
   }
 
   /// Marks a todo done; returns it, or `nil` when there is no such todo.
-  public func complete(id: String, now: Date = Date()) throws -> Todo? {
+  ///
+  /// - Parameter now: When it was done; by default the run environment's time.
+  public func complete(id: String, now: Date? = nil) throws -> Todo? {
+    let now = now ?? runEnvironment.clock.now()
     let id = id.lowercased()  // ids are stored lowercase; lookups ignore case
     let changes = try IntentContext.commit {
       try db().run(

@@ -128,7 +128,9 @@ struct PhotosTests {
     }
     let tagged = try harness.store.tag(ids: ids.reversed() + ids, with: "Bulk")
     #expect(tagged == 500)
-    for id in ids.prefix(20) { try harness.store.index(path: "/p/\(id).jpg", hash: id) }
+    for id in ids.prefix(20) {
+      try harness.store.index(path: "/p/\(id).jpg", hash: id, taken: Date())
+    }
     let found = try harness.store.photos(ids: Array(ids.prefix(20)))
     #expect(found.map(\.tags) == Array(repeating: ["Bulk"], count: 20))
   }

@@ -14,6 +14,7 @@ struct TodoHarness {
   var context: IntentContext {
     var dependencies = DependencyValues()
     dependencies.todoStore = store
+    dependencies.runEnvironment = .live  // the overdue marks compare with the machine's time
     return IntentContext(dependencies: dependencies)
   }
 
