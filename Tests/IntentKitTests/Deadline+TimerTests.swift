@@ -91,4 +91,40 @@ struct DeadlineTimerTests {
     _ = try await harness.run(Bare.self, options: options())
     #expect(timers.started.isEmpty)
   }
+
+  @Test("an intent still running after its grace is reported as an overrun, awaitable to its end")
+  func overrun() async throws {
+    let reported = Observed<[Overrun]>([])
+    var options = options()
+    options.cancellationGrace = .milliseconds(1)  // Stubborn outlasts any grace
+    options.onOverrun = { overrun in reported.update { $0.append(overrun) } }
+    let task = Task { try await harness.run(Stubborn.self, step: "stuck", options: options) }
+    #expect(await timers.waitForTimer(number: 1))
+    timers.fire()
+    let error = try #require(await settle(task)?.failure as? IntentFlowError)
+    #expect(error.code == .timedOut)
+    let overrun = try #require(reported.value.first)
+    #expect(reported.value.count == 1)
+    #expect(overrun.step == "stuck")
+    #expect(overrun.reason == .timeout(.seconds(30)))
+    #expect(overrun.grace == .milliseconds(1))
+    #expect(!harness.probe.events.contains("finished"))
+    harness.probe.open("release")
+    await overrun.ended()
+    #expect(harness.probe.events.contains("finished"))
+  }
+
+  @Test("an intent that winds down within its grace is no overrun")
+  func noOverrun() async throws {
+    let reported = Observed<[Overrun]>([])
+    var options = options()
+    options.cancellationGrace = .seconds(30)  // a last resort: Wait ends once cancelled
+    options.onOverrun = { overrun in reported.update { $0.append(overrun) } }
+    let task = Task { try await harness.run(Wait.self, options: options) }
+    #expect(await timers.waitForTimer(number: 1))
+    timers.fire()
+    let error = try #require(await settle(task)?.failure as? IntentFlowError)
+    #expect(error.code == .timedOut)
+    #expect(reported.value.isEmpty)
+  }
 }

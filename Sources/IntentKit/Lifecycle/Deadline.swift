@@ -16,8 +16,8 @@ import Synchronization
 /// no longer commit changes; then the intent is cancelled, told why
 /// (``CancellableIntent/onCancel(reason:)``), and awaited for up to `grace` (wall-clock time;
 /// zero waits not at all). An intent that ignores cancellation even then is reported to
-/// `onOverrun` and left to end on its own, unable to change anything: a step never hangs the
-/// run, and never changes app data after it has reported.
+/// `onOverrun` (see ``Overrun``) and left to end on its own, unable to change anything: a step
+/// never hangs the run, and never changes app data after it has reported.
 enum Deadline {
   /// How one `perform()` ended, or why it was stopped.
   enum Decision: Sendable {
@@ -31,6 +31,7 @@ enum Deadline {
     clock: RunClock,
     reason: @escaping @Sendable () -> CancellationReason,
     onCancel: (@Sendable (CancellationReason) async -> Void)?,
+    onOverrun: (@Sendable (Task<Void, Never>, CancellationReason) -> Void)?,
     operation: @escaping @Sendable () async throws -> ErasedResult
   ) async throws -> ErasedResult {
     // Cancelled before the work began: the outcome is decided, so never start perform().
@@ -83,11 +84,15 @@ enum Deadline {
     case .finished(let result):
       return try result.get()
     case .timedOut(let limit):
-      await stop(work, lease: lease, telling: onCancel, .timeout(limit), grace: grace)
+      if await !stop(work, lease: lease, telling: onCancel, .timeout(limit), grace: grace) {
+        onOverrun?(work, .timeout(limit))
+      }
       throw IntentFlowError(
         .timedOut, "timed out after \(DurationText.format(limit))", underlying: nil)
     case .cancelled(let why):
-      await stop(work, lease: lease, telling: onCancel, why, grace: grace)
+      if await !stop(work, lease: lease, telling: onCancel, why, grace: grace) {
+        onOverrun?(work, why)
+      }
       throw IntentFlowError(.cancelled, "was cancelled: \(why)", underlying: nil)
     }
   }
@@ -134,16 +139,19 @@ enum Deadline {
 
   /// Cancels the work, tells the intent why, and waits up to `grace` for it to end.
   ///
-  /// Both run in tasks of their own (awaited here), because the run's task may itself be
-  /// cancelled, and a cancelled task's sleeps and clean-up would end at once.
+  /// Telling runs in a task of its own (awaited here), because the run's task may itself be
+  /// cancelled, and a cancelled task's clean-up would end at once.
+  ///
+  /// - Returns: Whether the work ended; `false` when the grace passed first (or was zero and
+  ///   the work had not ended by the time the intent was told).
   private static func stop(
     _ work: Task<Void, Never>, lease: StepLease,
     telling onCancel: (@Sendable (CancellationReason) async -> Void)?,
     _ reason: CancellationReason, grace: Duration
-  ) async {
+  ) async -> Bool {
     work.cancel()
     await Task.immediate { await tell(onCancel, reason) }.value
-    guard grace > .zero else { return }
+    guard grace > .zero else { return lease.windDown.resolution == true }
     // The grace period is wall-clock time on the live clock's timer, not the run's clock: a
     // test's manual clock decides when a step times out, not how long a stopped intent may
     // take to wind down (a manual clock nobody advances would hang every stopped step).
@@ -151,8 +159,9 @@ enum Deadline {
       lease.windDown.resolve(false)
       return .stop
     }
-    _ = await lease.windDown.valueIgnoringCancellation()
+    let ended = await lease.windDown.valueIgnoringCancellation()
     await graceTimer.cancel()
+    return ended
   }
 
   /// Calls the intent's `onCancel`; it sees the same context (dependencies) as `perform()`.

@@ -48,6 +48,9 @@ public struct IntentInvocation: Sendable {
     /// before the step reports; zero does not wait. Either way it can no longer commit changes
     /// (see ``StepLease``).
     public var cancellationGrace: Duration = .seconds(2)
+    /// Told of each stopped intent still running once its grace is over (see ``Overrun``);
+    /// `nil`: nobody is told, and such work is left to end on its own all the same.
+    public var onOverrun: (@Sendable (Overrun) -> Void)?
     public init() {}
   }
 
@@ -548,10 +551,19 @@ public struct IntentInvocation: Sendable {
         lease: lease, timeout: options.timeout, restartsOnProgress: details.isLongRunning,
         grace: options.cancellationGrace, clock: options.clock,
         reason: options.cancellationReason, onCancel: instance.onCancel,
-        operation: instance.perform)
+        onOverrun: overrunReport, operation: instance.perform)
     } catch {
       throw performFailure(error)
     }
+  }
+
+  /// What ``Deadline`` calls for work still running after its grace: ``Options/onOverrun``
+  /// with the step's label.
+  private var overrunReport: (@Sendable (Task<Void, Never>, CancellationReason) -> Void)? {
+    guard let report = options.onOverrun else { return nil }
+    let step = step
+    let grace = options.cancellationGrace
+    return { work, reason in report(Overrun(step: step, reason: reason, grace: grace, work: work)) }
   }
 
   /// What a step reports when `perform()` (or its deadline) ended with `error`.

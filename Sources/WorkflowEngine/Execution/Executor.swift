@@ -55,6 +55,8 @@ public struct Executor: Sendable {
     public var cancellationReason: @Sendable () -> CancellationReason = {
       .stopped("the run was cancelled")
     }
+    /// Told of each stopped intent still running once its grace is over (see ``Overrun``).
+    public var onOverrun: (@Sendable (Overrun) -> Void)? = nil
     /// The current time, for the run's start: the run environment's clock (in
     /// ``environment``), which `now`, `today` and the intents read too.
     public var now: @Sendable () -> Date {
@@ -245,6 +247,7 @@ struct RunState {
       options.assumeYes = configuration.assumeYes
       options.clock = configuration.environment.runEnvironment.clock
       options.cancellationReason = configuration.cancellationReason
+      options.onOverrun = configuration.onOverrun
       self.options = options
       context = IntentContext(
         dependencies: configuration.intentDependencies, progress: .ignored, stepID: nil,
