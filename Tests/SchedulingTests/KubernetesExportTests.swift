@@ -18,7 +18,7 @@ struct KubernetesExportTests {
     let loader = WorkflowLoader(registry: StandardIntents.registry)
     let plan = try loader.load(WorkflowSource(path: path, bytes: Array(json.utf8)))
     return (
-      try #require(ScheduledWorkflow(plan: plan, path: path)),
+      try #require(ScheduledWorkflow(plan: plan, path: path, timeZone: .current)),
       KubernetesExport.File(path: path, contents: json)
     )
   }

@@ -17,7 +17,7 @@ struct SystemdExportTests {
   {
     let loader = WorkflowLoader(registry: StandardIntents.registry)
     let plan = try loader.load(WorkflowSource(path: path, bytes: Array(json.utf8)))
-    return try #require(ScheduledWorkflow(plan: plan, path: path))
+    return try #require(ScheduledWorkflow(plan: plan, path: path, timeZone: .current))
   }
 
   func export(user: Bool = false) throws -> SystemdExport {

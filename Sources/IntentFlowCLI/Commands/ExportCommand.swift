@@ -79,7 +79,7 @@ enum ExportCommand: Command {
     let target = command.path.dropFirst(2).first
     let catalog = ScheduleCatalog.load(
       command.values(of: Self.paths), loader: WorkflowLoader(registry: context.registry),
-      currentDirectory: context.currentDirectory)
+      currentDirectory: context.currentDirectory, timeZone: context.timeZone)
     for (_, failure) in catalog.invalid {
       DiagnosticPrinter(context: context).print(failure, ran: false)
     }
