@@ -42,6 +42,8 @@ public struct RunRecord: Sendable, Hashable {
   public var failedStep: String?
   /// The id of the process that ran it, when known.
   public var processID: Int32?
+  /// How many step failures `onError` carried the run past (it may still have succeeded).
+  public var recoveredFailures = 0
 
   /// Creates a record; the store creates them, tests and previews may too.
   /// - Parameters:
@@ -56,10 +58,12 @@ public struct RunRecord: Sendable, Hashable {
   ///   - errorMessage: The error it stopped with.
   ///   - failedStep: The step that failed.
   ///   - processID: The process that ran it.
+  ///   - recoveredFailures: How many failures `onError` carried it past.
   public init(
     id: Int64, workflowName: String, workflowPath: String, trigger: RunTrigger, startedAt: Date,
     finishedAt: Date? = nil, status: String? = nil, exitCode: Int? = nil,
-    errorMessage: String? = nil, failedStep: String? = nil, processID: Int32? = nil
+    errorMessage: String? = nil, failedStep: String? = nil, processID: Int32? = nil,
+    recoveredFailures: Int = 0
   ) {
     self.id = id
     self.workflowName = workflowName
@@ -72,6 +76,7 @@ public struct RunRecord: Sendable, Hashable {
     self.errorMessage = errorMessage
     self.failedStep = failedStep
     self.processID = processID
+    self.recoveredFailures = recoveredFailures
   }
 
   /// How long the run took, in seconds; `nil` until it has finished.

@@ -15,6 +15,8 @@ extension RunStore {
   /// - `schedule_events_fires` (partial): a file's last handled fire time, read by catch-up.
   /// - `entities_by_use`: the most recently used entities; pruning beyond the bound.
   /// - `schedule_events_by_run`: clearing `run_id` when a run is pruned (`ON DELETE SET NULL`).
+  /// - `steps` is keyed by `(run_id, seq)`: a run's steps in order, and deleting them with it
+  ///   (`ON DELETE CASCADE`).
   static let migrations: [String] = [
     """
     CREATE TABLE runs (
@@ -70,6 +72,37 @@ extension RunStore {
     DROP INDEX schedule_events_fires;
     CREATE INDEX schedule_events_fires ON schedule_events (workflow_path, scheduled_for)
       WHERE kind IN ('fired', 'caughtUp', 'skipped', 'missed');
+    """,
+    // Step history (DESIGN §12): one row per recorded step of a run, in the order the steps
+    // ended (`seq`), deleted with its run. `parameters`, `output` and `logs` are JSON text,
+    // cut at ``RunStore/StepRow/valueLimit`` (`*_cut` holds the full size when cut). Runs
+    // gain the count of failures that `onError` carried past, and the trigger `resume`.
+    """
+    CREATE TABLE steps (
+      run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+      seq INTEGER NOT NULL,
+      path TEXT NOT NULL,
+      step_id TEXT,
+      intent TEXT,
+      kind TEXT NOT NULL,
+      status TEXT NOT NULL,
+      attempts INTEGER NOT NULL,
+      started_at REAL NOT NULL,
+      finished_at REAL NOT NULL,
+      parameters TEXT,
+      parameters_cut INTEGER,
+      output TEXT,
+      output_cut INTEGER,
+      error_kind TEXT,
+      error_message TEXT,
+      logs TEXT,
+      recovered INTEGER NOT NULL DEFAULT 0,
+      passes INTEGER,
+      failed_passes INTEGER,
+      recorded_passes INTEGER,
+      PRIMARY KEY (run_id, seq)
+    ) STRICT, WITHOUT ROWID;
+    ALTER TABLE runs ADD COLUMN recovered_failures INTEGER NOT NULL DEFAULT 0;
     """,
   ]
 }

@@ -4,7 +4,7 @@ extension RunStore {
   enum SQL {
     static let runColumns = """
       id, workflow_name, workflow_path, trigger, started_at, finished_at, status, exit_code, \
-      error_message, failed_step, process_id
+      error_message, failed_step, process_id, recovered_failures
       """
 
     static let eventColumns =
@@ -29,6 +29,19 @@ extension RunStore {
       """
 
     static let run = "SELECT \(runColumns) FROM runs WHERE id = ?"
+
+    /// Newest runs first, with the conditions given (each binds one value, in this order:
+    /// workflow, status, trigger, oldest start); the limit is bound last. The status
+    /// `running` is a run without a status.
+    static func runs(workflow: Bool, status: String?, trigger: Bool, since: Bool) -> String {
+      var conditions: [String] = []
+      if workflow { conditions.append("workflow_name = ?") }
+      if let status { conditions.append(status == "running" ? "status IS NULL" : "status = ?") }
+      if trigger { conditions.append("trigger = ?") }
+      if since { conditions.append("started_at >= ?") }
+      let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+      return "SELECT \(runColumns) FROM runs\(filter) ORDER BY started_at DESC, id DESC LIMIT ?"
+    }
 
     static let pruneRuns = "DELETE FROM runs WHERE started_at < ? AND status IS NOT NULL"
 

@@ -125,6 +125,31 @@ public final class RunStore: Sendable {
     return try rows.map { (row) throws(StorageError) in try runRecord(from: row) }
   }
 
+  /// The newest runs that match every condition given, newest first.
+  /// - Parameters:
+  ///   - workflowName: Only this workflow's runs.
+  ///   - status: Only runs with this status (`running`: runs without one yet).
+  ///   - trigger: Only runs started so.
+  ///   - since: Only runs started at or after this time.
+  ///   - limit: The most runs to return.
+  /// - Returns: Up to `limit` runs, by start time, newest first.
+  /// - Throws: ``StorageError`` when the store cannot be read.
+  public func runs(
+    workflowName: String?, status: String?, trigger: RunTrigger?, since: Date?, limit: Int
+  ) throws(StorageError) -> [RunRecord] {
+    var bindings: [SQLValue] = []
+    if let workflowName { bindings.append(.text(workflowName)) }
+    if let status, status != "running" { bindings.append(.text(status)) }
+    if let trigger { bindings.append(.text(trigger.rawValue)) }
+    if let since { bindings.append(.date(since)) }
+    bindings.append(.integer(Int64(max(0, limit))))
+    let sql = SQL.runs(
+      workflow: workflowName != nil, status: status, trigger: trigger != nil, since: since != nil)
+    return try database.query(sql, bindings).map { (row) throws(StorageError) in
+      try runRecord(from: row)
+    }
+  }
+
   /// The run with the given id, or `nil` when there is none.
   /// - Parameter id: The run's id.
   /// - Returns: The run.
@@ -307,7 +332,8 @@ public final class RunStore: Sendable {
       finishedAt: row.date("finished_at"), status: row.text("status"),
       exitCode: row.int("exit_code").flatMap(Int.init(exactly:)),
       errorMessage: row.text("error_message"), failedStep: row.text("failed_step"),
-      processID: row.int("process_id").flatMap(Int32.init(exactly:)))
+      processID: row.int("process_id").flatMap(Int32.init(exactly:)),
+      recoveredFailures: row.int("recovered_failures").flatMap(Int.init(exactly:)) ?? 0)
   }
 
   private func scheduleEvent(from row: Row) throws(StorageError) -> ScheduleEvent {

@@ -4,4 +4,6 @@ public enum RunTrigger: String, Sendable, Hashable, CaseIterable {
   case manual
   /// The scheduler ran it at a fire time.
   case schedule
+  /// `intentflow resume` continued an earlier run.
+  case resume
 }
