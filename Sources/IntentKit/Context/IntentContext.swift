@@ -43,6 +43,9 @@ public struct IntentContext: Sendable {
   public var stepID: String?
   /// The running step's permission to change app data; `nil` outside a step.
   public var lease: StepLease?
+  /// Where the step's log lines go when the run keeps a step history (see ``StepLog``);
+  /// `nil` when nobody keeps them.
+  public var log: StepLog?
   /// Who answers questions an intent asks itself (`ask.text`); set by ``IntentInvocation``.
   public var interaction: any InteractionHandler {
     get { shared.interaction }

@@ -127,6 +127,11 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
     }
     let result = ShellResult(
       stdout: outcome.outputText, stderr: outcome.errorText, exitCode: Int(outcome.exitCode))
+    if let log = IntentContext.current.log {
+      // The ends of both streams, for the run's step history; secrets masked first.
+      log.append(secrets.masking(Self.end(of: result.stdout)), stream: "stdout")
+      log.append(secrets.masking(Self.end(of: result.stderr)), stream: "stderr")
+    }
     if outcome.exitCode != 0 && !allowFailure {
       var message =
         outcome.termination.signal.map {
@@ -167,6 +172,19 @@ public struct ShellRun: AppIntent, CancellableIntent, LiteralParameters {
         + "for shell text"
     }
     throw IntentError(message)
+  }
+
+  /// The last ``StepLog/byteLimit`` bytes of `text`, from a line's start where one is in
+  /// them: what a step's log can keep of it.
+  static func end(of text: String) -> String {
+    let utf8 = text.utf8
+    guard utf8.count > StepLog.byteLimit else { return text }
+    var start = utf8.index(utf8.endIndex, offsetBy: -StepLog.byteLimit)
+    if let newline = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      start = utf8.index(after: newline)
+    }
+    while start < utf8.endIndex, utf8[start] & 0xC0 == 0x80 { start = utf8.index(after: start) }
+    return String(decoding: utf8[start...], as: UTF8.self)
   }
 
   /// The last lines of stderr, at most 5 lines and 500 characters.

@@ -6,8 +6,12 @@ import IntentKit
 /// warning on standard error still show what failed.
 extension RunState {
   mutating func recover(
-    _ step: PlannedStep, with fallback: Fallback, from failure: IntentFlowError, previous: Value
+    _ step: PlannedStep, with fallback: Fallback, from failure: IntentFlowError, previous: Value,
+    ordinal: Int, prefix: String
   ) async throws(IntentFlowError) -> Value {
+    // Its steps are recorded below the failed step: `2.onError.1`.
+    if journal != nil { journalPrefix = prefix + String(ordinal) + ".onError." }
+    defer { journalPrefix = prefix }
     slots[fallback.errorSlot] = .dictionary([
       "step": .text(failure.step ?? step.label),
       "kind": .text(failure.code.description),

@@ -10,9 +10,17 @@ import IntentKit
 /// child is awaited before the loop fails.
 extension RunState {
   nonisolated(nonsending) mutating func forEach(
-    _ step: PlannedStep, items: CompiledValue, itemSlot: Int, body: [PlannedStep]
+    _ step: PlannedStep, items: CompiledValue, itemSlot: Int, body: [PlannedStep], ordinal: Int
   ) async throws(IntentFlowError) -> Value {
     let options = step.forEachOptions
+    // The passes' place in the step history: `4[17].` for pass 17 of step 4.
+    let (prefix, recordsAll) = (journalPrefix, recordsEverything)
+    let passPrefix = journal != nil ? prefix + String(ordinal) + "[" : ""
+    var passes = LoopPasses(total: 0, failed: 0, recorded: 0)
+    defer {
+      loopPasses = passes
+      (journalPrefix, recordsEverything) = (prefix, recordsAll)
+    }
     let all = try loopValue { () throws(EvaluationError) in
       try Evaluator.value(items, slots, configuration.environment)
     }
@@ -37,14 +45,22 @@ extension RunState {
       for (offset, item) in kept.enumerated() {
         slots[itemSlot] = item
         if let indexSlot = options.indexSlot { slots[indexSlot] = .integer(offset + 1) }
+        let failuresBefore = failures
+        if journal != nil {
+          beginPass(offset + 1, prefix: passPrefix, recordsAll: recordsAll, counting: &passes)
+        }
         let last = try await block(body, previous: item)
+        if journal != nil {
+          endPass(failed: failures != failuresBefore, recordsAll: recordsAll, counting: &passes)
+        }
         if collects { outputs.append(last) }
       }
       return collects ? .list(outputs) : .null
     }
     return try await concurrentPasses(
       step, items: kept, itemSlot: itemSlot, indexSlot: options.indexSlot, body: body,
-      concurrency: options.concurrency)
+      concurrency: options.concurrency, passPrefix: passPrefix, recordsAll: recordsAll,
+      counting: &passes)
 
     /// Evaluation errors in the list or the `where` fail the loop step, naming it.
     func loopValue(_ body: () throws(EvaluationError) -> Value) throws(IntentFlowError) -> Value {
@@ -63,12 +79,17 @@ extension RunState {
     var position: Int
     var outcome: Result<Value, IntentFlowError>
     var records: [StepRecord?]
+    /// Whether a step of the pass failed (even one that `onError` carried past), and whether
+    /// all its steps were recorded.
+    var hadFailure: Bool
+    var recordedAll: Bool
   }
 
   private mutating func concurrentPasses(
     _ step: PlannedStep, items: [Value], itemSlot: Int, indexSlot: Int?, body: [PlannedStep],
-    concurrency: Int
+    concurrency: Int, passPrefix: String, recordsAll: Bool, counting passes: inout LoopPasses
   ) async throws(IntentFlowError) -> Value {
+    let sampled = journal?.sampledPasses ?? 0
     let (plan, configuration, slots, base) = (self.plan, self.configuration, self.slots, records)
     let info = StepInfo(
       index: step.index, id: step.id, label: step.label, intent: step.intent,
@@ -92,6 +113,10 @@ extension RunState {
             var pass = RunState(plan: plan, configuration: configuration)
             pass.slots = slots
             pass.records = base
+            if pass.journal != nil {
+              pass.journalPrefix = passPrefix + String(position + 1) + "]."
+              pass.recordsEverything = recordsAll && position < sampled
+            }
             pass.slots[itemSlot] = item
             if let indexSlot { pass.slots[indexSlot] = .integer(position + 1) }
             return await pass.pass(position, body: body, item: item)
@@ -101,6 +126,9 @@ extension RunState {
         }
         guard let pass = await group.next() else { break }
         running -= 1
+        passes.total += 1
+        if pass.recordedAll || pass.hadFailure { passes.recorded += 1 }
+        if pass.hadFailure { passes.failed += 1 }
         // After the first failure, the passes it cancelled add their runs but do not hide
         // the failed step's record.
         Self.merge(pass, from: base, into: &merged, shownPass: &shownPass, show: failure == nil)
@@ -128,9 +156,13 @@ extension RunState {
   private mutating func pass(_ position: Int, body: [PlannedStep], item: Value) async -> Pass {
     do {
       let output = try await block(body, previous: item)
-      return Pass(position: position, outcome: .success(output), records: records)
+      return Pass(
+        position: position, outcome: .success(output), records: records,
+        hadFailure: failures > 0, recordedAll: recordsEverything)
     } catch {
-      return Pass(position: position, outcome: .failure(error), records: records)
+      return Pass(
+        position: position, outcome: .failure(error), records: records, hadFailure: true,
+        recordedAll: recordsEverything)
     }
   }
 

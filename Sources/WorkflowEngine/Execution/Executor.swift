@@ -77,6 +77,9 @@ public struct Executor: Sendable {
     /// secret fills), so that whoever shows the run's events masks them (see ``Redactor``).
     /// Nested workflows report theirs too. `nil`: nothing is traced.
     public var onSecretText: (@Sendable (SecretText) -> Void)? = nil
+    /// Where each step's entry for the run's step history goes as the step ends (DESIGN
+    /// §12); `nil` (the default): no history is made, at no cost.
+    public var journal: StepJournal? = nil
 
     public init() {}
   }
@@ -234,6 +237,15 @@ struct RunState {
     let context: IntentContext
     /// Which slots hold secrets, when someone is told of the values made from them.
     let secrets: SecretSources?
+    /// The step history's journal, and what it takes from each step (see
+    /// `Executor+Journal.swift`); all `nil` when the run keeps no history.
+    let journal: StepJournal?
+    let log: StepLog?
+    let captured: CapturedParameters?
+    /// The wall-clock time and the continuous clock's reading at the same moment, from which
+    /// entries' times are computed without reading the wall clock again.
+    let wallOrigin: Date
+    let clockOrigin: Duration
 
     init(plan: Plan, configuration: Executor.Configuration) {
       self.plan = plan
@@ -248,16 +260,41 @@ struct RunState {
       options.clock = configuration.environment.runEnvironment.clock
       options.cancellationReason = configuration.cancellationReason
       options.onOverrun = configuration.onOverrun
+      journal = configuration.journal
+      log = journal != nil ? StepLog() : nil
+      captured = journal != nil ? CapturedParameters() : nil
+      (wallOrigin, clockOrigin) =
+        journal != nil
+        ? (configuration.now(), clockReading()) : (Date(timeIntervalSince1970: 0), .zero)
+      if let captured {
+        let earlier = options.onPhase
+        options.onPhase = { phase in
+          if case .resolved(let parameters) = phase { captured.set(parameters) }
+          earlier?(phase)
+        }
+      }
       self.options = options
-      context = IntentContext(
+      var context = IntentContext(
         dependencies: configuration.intentDependencies, progress: .ignored, stepID: nil,
         interaction: configuration.interaction)
+      context.log = log
+      self.context = context
     }
   }
 
   private let shared: Shared
   var slots: [Value]
   var records: [StepRecord?]
+  /// The step history's place (see `Executor+Journal.swift`): what the paths of the block
+  /// running now start with, the running step's position in it, whether succeeded steps are
+  /// recorded here, failures counted for loops' failed passes, the last intent step's
+  /// attempts, and the last loop's passes.
+  var journalPrefix: String
+  var ordinal = 0
+  var recordsEverything: Bool
+  var failures = 0
+  var attempts = 1
+  var loopPasses: LoopPasses?
   /// Each intent step's invocation and argument sources, made on its first pass, by index.
   private var calls: [ActionCall?]
 
@@ -266,15 +303,24 @@ struct RunState {
     /// The invocation without values (see `IntentInvocation.with(positional:)`).
     var invocation: IntentInvocation
     var sources: [ArgumentSource]
+    /// Whether the intent may wait on the world (it does not perform inline).
+    var waits: Bool
   }
 
   var plan: Plan { shared.plan }
   var configuration: Executor.Configuration { shared.configuration }
   var options: IntentInvocation.Options { shared.options }
   var context: IntentContext { shared.context }
+  var journal: StepJournal? { shared.journal }
+  var stepLog: StepLog? { shared.log }
+  var capturedParameters: CapturedParameters? { shared.captured }
+  var wallOrigin: Date { shared.wallOrigin }
+  var clockOrigin: Duration { shared.clockOrigin }
 
   init(plan: Plan, configuration: Executor.Configuration) {
     shared = Shared(plan: plan, configuration: configuration)
+    journalPrefix = configuration.journal?.pathPrefix ?? ""
+    recordsEverything = configuration.journal?.recordsEverything ?? true
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
     calls = Array(repeating: nil, count: plan.stepCount)
@@ -307,6 +353,7 @@ struct RunState {
     var previous = previous
     // By index: iterating the array copies each step (a dozen fields) on every pass.
     for index in steps.indices {
+      if shared.journal != nil { ordinal = index + 1 }
       previous = try await self.step(steps[index], previous: previous)
     }
     return previous
@@ -317,11 +364,19 @@ struct RunState {
     async throws(IntentFlowError)
     -> Value
   {
+    // This step's place in the step history, kept before its blocks move it on.
+    let (ordinal, prefix, recordsAll) = (self.ordinal, journalPrefix, recordsEverything)
     if Task.isCancelled {
-      throw IntentFlowError(
+      let error = IntentFlowError(
         .cancelled,
         "the run was cancelled before step '\(step.label)': "
           + "\(configuration.cancellationReason())", location: step.location, step: step.label)
+      if shared.journal != nil {
+        journalEnded(
+          step, at: ordinal, in: prefix, status: .cancelled, output: .null, error: error,
+          started: clockReading(), recovered: false)
+      }
+      throw error
     }
     if let condition = step.condition {
       guard Evaluator.isTrue(try evaluate(condition, step: step)) else {
@@ -332,6 +387,11 @@ struct RunState {
           ($0.dialog, $0.snippet, $0.error) = (nil, nil, nil)
         }
         notify(.stepSkipped(info(step)))
+        if shared.journal != nil, recordsAll {
+          journalEnded(
+            step, at: ordinal, in: prefix, status: .skipped, output: .null, error: nil,
+            started: clockReading(), recovered: false)
+        }
         return previous
       }
     }
@@ -346,26 +406,42 @@ struct RunState {
       case .action:
         (output, dialog, snippet) = try await perform(step, previous: previous)
       case .forEach(let items, let itemSlot, let body):
-        output = try await forEach(step, items: items, itemSlot: itemSlot, body: body)
+        output = try await forEach(
+          step, items: items, itemSlot: itemSlot, body: body, ordinal: ordinal)
       case .branch(let condition, let then, let otherwise):
         let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
         // A branch with no steps (an `if` without `else`) passes the previous output on, as a
         // skipped step does.
+        if shared.journal != nil { journalPrefix = prefix + String(ordinal) + "." }
         output = try await block(chosen, previous: previous)
+        journalPrefix = prefix
       case .repeatLoop(let count, let passSlot, let body):
         let times = try repeatCount(count, step: step)
         let keep = keepsOutput(of: step)
         var outputs: [Value] = []
+        var passes = LoopPasses(total: 0, failed: 0, recorded: 0)
+        defer { loopPasses = passes }
+        let passPrefix = shared.journal != nil ? prefix + String(ordinal) + "[" : ""
         for pass in 0..<times {
           if let passSlot { slots[passSlot] = .integer(pass + 1) }
+          let failuresBefore = failures
+          if shared.journal != nil {
+            beginPass(pass + 1, prefix: passPrefix, recordsAll: recordsAll, counting: &passes)
+          }
           let last = try await block(body, previous: previous)
+          if shared.journal != nil {
+            endPass(failed: failures != failuresBefore, recordsAll: recordsAll, counting: &passes)
+          }
           if keep { outputs.append(last) }
         }
+        (journalPrefix, recordsEverything) = (prefix, recordsAll)
         output = keep ? .list(outputs) : .null
       case .workflow(let subplan, let inputs):
-        output = try await runWorkflow(subplan, inputs: inputs, step: step)
+        output = try await runWorkflow(
+          subplan, inputs: inputs, step: step, ordinal: ordinal, prefix: prefix)
       }
     } catch {
+      (journalPrefix, recordsEverything) = (prefix, recordsAll)
       if let stop = error.underlying as? WorkflowStop {
         // flow.stop: this step, and each block around it, ends succeeded; the run stops.
         slots[step.slot] = stop.output
@@ -376,6 +452,11 @@ struct RunState {
           .stepFinished(
             info(step), output: stop.output, dialog: nil, snippet: nil,
             duration: clockReading() - started))
+        if shared.journal != nil, recordsAll {
+          journalEnded(
+            step, at: ordinal, in: prefix, status: .succeeded, output: stop.output, error: nil,
+            started: started, recovered: false)
+        }
         throw error
       }
       let duration = clockReading() - started
@@ -395,17 +476,32 @@ struct RunState {
         notify(.stepFailed(info(step), error: failure, willRetry: false))
       }
       slots[step.slot] = .null
+      failures += 1
+      let recovers =
+        Self.canContinue(after: failure)
+        && (step.options.onError == .continue || step.fallback != nil)
+      if shared.journal != nil {
+        journalEnded(
+          step, at: ordinal, in: prefix, status: StepStatus(failure.code), output: .null,
+          error: failure, started: started, recovered: recovers)
+      }
       if step.options.onError == .continue, Self.canContinue(after: failure) {
         return previous
       }
       if let fallback = step.fallback, Self.canContinue(after: failure) {
-        return try await recover(step, with: fallback, from: failure, previous: previous)
+        return try await recover(
+          step, with: fallback, from: failure, previous: previous, ordinal: ordinal,
+          prefix: prefix)
       }
       throw failure
     }
-    finish(
-      step, output: output, dialog: dialog, snippet: snippet,
-      duration: clockReading() - started)
+    let ended = clockReading()
+    finish(step, output: output, dialog: dialog, snippet: snippet, duration: ended - started)
+    if shared.journal != nil, recordsAll {
+      journalEnded(
+        step, at: ordinal, in: prefix, status: .succeeded, output: output, error: nil,
+        started: started, recovered: false)
+    }
     return output
   }
 
@@ -444,7 +540,9 @@ struct RunState {
       guard case .action(let action) = step.kind else {
         preconditionFailure("step \(step.index) is not an intent step")
       }
-      call = ActionCall(invocation: makeInvocation(action, step: step), sources: action.sources)
+      call = ActionCall(
+        invocation: makeInvocation(action, step: step), sources: action.sources,
+        waits: !action.descriptor.performsInline)
       calls[step.index] = call
     }
     var arguments: [Value] = []
@@ -459,8 +557,10 @@ struct RunState {
     let invocation = call.invocation.with(positional: arguments)
     let observer = configuration.observer
     let info = configuration.isObserved ? self.info(step) : nil
+    if call.waits, let journal = shared.journal { journal.willWait() }
     var attempt = 0
     while true {
+      attempts = attempt + 1
       do {
         let result = try await invocation.run()
         return (result.output, result.dialog, result.snippet)
@@ -505,9 +605,12 @@ struct RunState {
     var context: IntentContext
     if configuration.isObserved {
       let info = self.info(step)
+      let captured = shared.captured
       options.onPhase = { phase in
         switch phase {
-        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
+        case .resolved(let parameters):
+          captured?.set(parameters)
+          observer(.stepResolved(info, parameters: parameters))
         case .confirmed: observer(.stepConfirmed(info))
         }
       }
@@ -515,6 +618,7 @@ struct RunState {
         dependencies: self.context.dependencies,
         progress: ProgressReporter { observer(.progress(info, $0)) }, stepID: step.id,
         interaction: configuration.interaction)
+      context.log = shared.log
     } else {
       context = self.context
       context.stepID = step.id
@@ -525,11 +629,15 @@ struct RunState {
   }
 
   private mutating func runWorkflow(
-    _ subplan: Plan, inputs: [(name: String, value: CompiledValue)], step: PlannedStep
+    _ subplan: Plan, inputs: [(name: String, value: CompiledValue)], step: PlannedStep,
+    ordinal: Int, prefix: String
   ) async throws(IntentFlowError) -> Value {
     var given: [String: Value] = [:]
     for (name, value) in inputs { given[name] = try evaluate(value, step: step) }
     var nested = configuration
+    // The other workflow's steps are recorded below this step.
+    nested.journal?.pathPrefix = prefix + String(ordinal) + "."
+    nested.journal?.recordsEverything = recordsEverything
     let outer = configuration.observer
     let info = StepInfo(
       index: step.index, id: step.id, label: step.label, intent: nil, location: step.location)

@@ -118,6 +118,17 @@ public struct Redactor: Sendable {
     return redacted
   }
 
+  /// A step-history entry with its parameters, output, error and logs redacted.
+  public func redact(_ entry: StepEntry) -> StepEntry {
+    guard !values.isEmpty else { return entry }
+    var redacted = entry
+    redacted.parameters = entry.parameters?.mapValues(redact)
+    redacted.output = redact(entry.output)
+    redacted.error = entry.error.map(redact)
+    redacted.logs = entry.logs.map { StepLog.Line(stream: $0.stream, text: redact($0.text)) }
+    return redacted
+  }
+
   /// An event with the values, dialogs and errors in it redacted.
   public func redact(_ event: RunEvent) -> RunEvent {
     guard !values.isEmpty else { return event }
