@@ -16,6 +16,20 @@ import WorkflowEngine
 
 /// `intentflow history`: what ran, when, and how it ended.
 enum HistoryCommand: Command {
+  static let action = Positional(
+    "ACTION", help: "'show RUN' for a run's steps, 'logs RUN [STEP]' for their logs.",
+    isOptional: true)
+  static let runID = Positional("RUN", help: "The run's number (the ID column).", isOptional: true)
+  static let stepPath = Positional(
+    "STEP", help: "With logs: a step's id or path (3, 4[17].1).", isOptional: true)
+  static let status = Option<String>(
+    "status", valueName: "STATUS",
+    help: "Only runs that ended so (succeeded, failed, timedOut, cancelled, abandoned, running…).")
+  static let since = Option<String>(
+    "since", valueName: "DURATION|DATE",
+    help: "Only runs started in the last DURATION (2h, 7d) or since DATE (2026-12-01).")
+  static let trigger = Option<String>(
+    "trigger", valueName: "TRIGGER", help: "Only runs started so: manual, schedule or resume.")
   static let workflow = Option<String>(
     "workflow", short: "w", valueName: "NAME", help: "Only this workflow's runs.",
     completion: .dynamic("workflows"))
@@ -37,14 +51,25 @@ enum HistoryCommand: Command {
     "history",
     abstract: "Show recent runs (or the scheduler's events) from the run store.",
     discussion: """
+      'show RUN' prints a run and its steps as a tree (each step's status, attempts, time, \
+      parameters, output and error; --json for all of it), 'logs RUN [STEP]' the logs its \
+      steps captured (the end of shell.run's output, extensions' log lines). The run's \
+      number is the ID column of the list.
+
       The store keeps 90 days of history, at most 10,000 runs and 100,000 scheduler events \
       (whichever is less); every 100th run prunes the rest. --prune prunes now, and \
       --older-than sets the age to keep (runs still running and each workflow's last fire \
       time are always kept).
       """,
-    options: [workflow.spec, limit.spec, events.spec, json.spec, prune.spec, olderThan.spec],
+    arguments: [action.spec, runID.spec, stepPath.spec],
+    options: [
+      workflow.spec, status.spec, since.spec, trigger.spec, limit.spec, events.spec, json.spec,
+      prune.spec, olderThan.spec,
+    ],
     examples: [
       "intentflow history", "intentflow history --workflow morning --json",
+      "intentflow history --status failed --since 1d", "intentflow history show 42",
+      "intentflow history logs 42 fetch",
       "intentflow history --events", "intentflow history --prune --older-than 30d",
     ])
 
@@ -77,6 +102,21 @@ enum HistoryCommand: Command {
       return ExitCode.failure
     }
     if command[Self.prune] { return prune(store, keeping: retention, context: context) }
+    switch command[Self.action] {
+    case nil:
+      if let word = command[Self.runID] {
+        throw command.usageError("unexpected '\(word)'; write 'history show \(word)'")
+      }
+    case "show"?:
+      return try show(command, store: store, context: context)
+    case "logs"?:
+      return try logs(command, store: store, context: context)
+    case let other?:
+      var message = "unknown action '\(other)'; write 'history show RUN' or 'history logs RUN'"
+      if Int64(other) != nil { message = "write 'history show \(other)' to see run \(other)" }
+      throw command.usageError(message)
+    }
+    let filter = try RunFilter(command, context: context)
     do {
       // Runs whose process died without finishing are marked, so they do not show as running.
       _ = try? store.markAbandonedRuns()
@@ -87,7 +127,9 @@ enum HistoryCommand: Command {
         }
         printEvents(events, json: command[Self.json], context: context)
       } else {
-        let runs = try store.runs(workflowName: command[Self.workflow], limit: limit)
+        let runs = try store.runs(
+          workflowName: command[Self.workflow], status: filter.status, trigger: filter.trigger,
+          since: filter.since, limit: limit)
         printRuns(runs, json: command[Self.json], context: context)
       }
     } catch {
@@ -127,6 +169,7 @@ enum HistoryCommand: Command {
           ("durationSeconds", run.durationSeconds.map(JSONValue.number) ?? .null),
           ("failedStep", run.failedStep.map(JSONValue.string) ?? .null),
           ("error", run.errorMessage.map(JSONValue.string) ?? .null),
+          ("recoveredFailures", .integer(run.recoveredFailures)),
         ])
       }
       context.print(JSONValue.array(items).serialized(pretty: true))
@@ -138,15 +181,16 @@ enum HistoryCommand: Command {
     }
     let rows = runs.map { run -> [String] in
       [
-        Timestamp.format(run.startedAt, in: zone), run.workflowName, run.trigger.rawValue,
-        run.status ?? "running", run.exitCode.map(String.init) ?? "-",
+        String(run.id), Timestamp.format(run.startedAt, in: zone), run.workflowName,
+        run.trigger.rawValue, run.status ?? "running", run.exitCode.map(String.init) ?? "-",
         run.durationSeconds.map { Self.seconds($0) } ?? "-",
-        run.errorMessage.map { String($0.prefix(60)) } ?? "",
+        Self.errorColumn(run),
       ]
     }
     context.print(
       Table.render(
-        header: ["STARTED", "WORKFLOW", "TRIGGER", "STATUS", "EXIT", "TIME", "ERROR"], rows: rows))
+        header: ["ID", "STARTED", "WORKFLOW", "TRIGGER", "STATUS", "EXIT", "TIME", "ERROR"],
+        rows: rows))
   }
 
   private static func printEvents(_ events: [ScheduleEvent], json: Bool, context: CLIContext) {
@@ -181,6 +225,14 @@ enum HistoryCommand: Command {
     }
     context.print(
       Table.render(header: ["AT", "EVENT", "WORKFLOW", "SCHEDULED", "DETAIL"], rows: rows))
+  }
+
+  /// The list's error column: the error's start, or the failures `onError` carried past.
+  static func errorColumn(_ run: RunRecord) -> String {
+    if let message = run.errorMessage { return String(message.prefix(60)) }
+    guard run.recoveredFailures > 0 else { return "" }
+    let count = run.recoveredFailures
+    return "\(count) step failure\(count == 1 ? "" : "s") carried past (onError)"
   }
 
   /// A duration in seconds with three decimals and a unit, as `%.3fs` wrote it: `1.250s`

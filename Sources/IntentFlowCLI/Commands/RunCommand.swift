@@ -161,6 +161,7 @@ enum RunCommand: Command {
       observer.handle(event)
     }
     configuration.onSecretText = { secrets.insert($0) }
+    configuration.journal = history.journal(secrets: secrets)
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }

@@ -31,7 +31,19 @@ final class RunHistory: Sendable {
     var finished = false
     /// The entities steps received as parameters and returned, each once, in step order.
     var used = UsedEntities()
+    /// Steps that ended and are not written yet, how many were written before them, and
+    /// how many failures `onError` carried the run past.
+    var pendingSteps: [StepRow] = []
+    var writtenSteps = 0
+    var recoveredFailures = 0
+    /// Set when writing steps failed once: the run goes on without step history.
+    var stepsBroken = false
   }
+
+  /// The most steps held back before they are written together: 64.
+  static let stepBatch = 64
+  /// The longest a step that did not wait on anything is held back: 50 ms.
+  static let stepDelay = 0.05
 
   private let context: CLIContext
   private let state = Mutex(State())
@@ -73,6 +85,55 @@ final class RunHistory: Sendable {
       _ = try? store.pruneIfDue(runID: lease.runID, now: context.now())
     } catch {
       context.printError("warning: the run will not be recorded in history: \(error)")
+    }
+  }
+
+  /// The journal that records the run's steps in its history as they end (DESIGN §12),
+  /// with secrets masked by `secrets`.
+  ///
+  /// A step that may have waited on the world (a command, a request, a store) is written at
+  /// once, with any held back before it; so are held-back steps before such a step starts.
+  /// Steps that performed inline (text, numbers, lists…: nothing outside the run changes) are
+  /// held back and written together, up to ``stepBatch`` of them or ``stepDelay``: a crash
+  /// loses the step in flight and at most those quick steps, never the record of an effect.
+  func journal(secrets: SecretRedaction) -> StepJournal {
+    StepJournal(
+      record: { entry in self.record(secrets.redact(entry)) },
+      willWait: { self.writeSteps() })
+  }
+
+  private func record(_ entry: StepEntry) {
+    let row = StepRow(entry)
+    let due = state.withLock { state -> Bool in
+      guard !state.stepsBroken, state.lease != nil else { return false }
+      state.pendingSteps.append(row)
+      if entry.recovered { state.recoveredFailures += 1 }
+      guard let first = state.pendingSteps.first else { return false }
+      return entry.mayHaveWaited || state.pendingSteps.count >= Self.stepBatch
+        || row.finishedAt.timeIntervalSince(first.finishedAt) >= Self.stepDelay
+    }
+    if due { writeSteps() }
+  }
+
+  /// Writes the steps held back, in one transaction.
+  func writeSteps() {
+    let batch = state.withLock {
+      state -> (store: RunStore, id: Int64, rows: [StepRow], first: Int)? in
+      guard !state.stepsBroken, !state.finished, !state.pendingSteps.isEmpty,
+        let store = state.store, let lease = state.lease
+      else { return nil }
+      defer {
+        state.writtenSteps += state.pendingSteps.count
+        state.pendingSteps = []
+      }
+      return (store, lease.runID, state.pendingSteps, state.writtenSteps)
+    }
+    guard let batch else { return }
+    do {
+      try batch.store.recordSteps(batch.rows, runID: batch.id, firstSequence: batch.first)
+    } catch {
+      state.withLock { $0.stepsBroken = true }
+      context.printError("warning: the run's steps will not be recorded in history: \(error)")
     }
   }
 
@@ -118,18 +179,23 @@ final class RunHistory: Sendable {
   }
 
   private func record(status: String, exitCode: Int32, errorMessage: String?, failedStep: String?) {
-    let claimed = state.withLock { state -> (RunStore, RunLease, SecretValues)? in
+    let claimed = state.withLock {
+      state -> (RunStore, RunLease, SecretValues, [StepRow], Int, Int)? in
       guard !state.finished, let store = state.store, let lease = state.lease else { return nil }
       state.finished = true
-      return (store, lease, state.secrets)
+      let steps = state.stepsBroken ? [] : state.pendingSteps
+      state.pendingSteps = []
+      return (store, lease, state.secrets, steps, state.writtenSteps, state.recoveredFailures)
     }
-    guard let (store, lease, secrets) = claimed else { return }
+    guard let (store, lease, secrets, steps, written, recovered) = claimed else { return }
     defer { lease.release() }
     do {
+      // The last steps and the run's end in one transaction.
       try store.finishRun(
         id: lease.runID, finishedAt: context.now(), status: status, exitCode: Int(exitCode),
         errorMessage: errorMessage.map { Self.redacted($0, hiding: secrets) },
-        failedStep: failedStep)
+        failedStep: failedStep, recoveredFailures: recovered, steps: steps,
+        firstSequence: written)
     } catch {
       context.printError("warning: the run's end was not recorded in history: \(error)")
     }

@@ -1,3 +1,4 @@
+import IntentKit
 import Synchronization
 import WorkflowEngine
 
@@ -20,6 +21,11 @@ final class SecretRedaction: Sendable {
   /// The event as it may be shown, redacted under the lock (no copy of the redactor).
   func redact(_ event: RunEvent) -> RunEvent {
     current.withLock { $0.redact(event) }
+  }
+
+  /// The step-history entry as it may be kept, redacted under the lock.
+  func redact(_ entry: StepEntry) -> StepEntry {
+    current.withLock { $0.redact(entry) }
   }
 
   /// Hides what `redactor` hides too, from now on.
