@@ -13,9 +13,9 @@ public enum IntentFlowCommand {
 
   /// The commands, in the order `intentflow --help` lists them.
   static let commands: [any Command.Type] = [
-    RunCommand.self, ValidateCommand.self, IntentsCommand.self, DescribeCommand.self,
-    NextCommand.self, ScheduleCommand.self, CrontabCommand.self, ExportCommand.self,
-    HistoryCommand.self,
+    RunCommand.self, ListCommand.self, ValidateCommand.self, IntentsCommand.self,
+    DescribeCommand.self, NextCommand.self, ScheduleCommand.self, CrontabCommand.self,
+    ExportCommand.self, HistoryCommand.self, CancelCommand.self,
     SchemaCommand.self, ExtensionsCommand.self, SayCommand.self, RelevantCommand.self,
     CompletionsCommand.self, LanguageServerCommand.self,
   ]

@@ -3,6 +3,7 @@ import Dispatch
 import IntentKit
 import StandardIntents
 import StrictJSON
+import Suggestions
 import WorkflowEngine
 
 #if canImport(FoundationEssentials)
@@ -14,8 +15,14 @@ import WorkflowEngine
 /// `intentflow run FILE`: validates a workflow, runs it, prints its output.
 enum RunCommand: Command {
   static let file = Positional(
-    "FILE", help: "The workflow file to run ('-' reads standard input).",
+    "FILE",
+    help: "The workflow file to run ('-' reads standard input), or a workflow's name in the "
+      + "workflows directory.",
     completion: .file(extensions: ["json"]))
+  static let workflows = Option<String>(
+    "workflows", valueName: "DIR", help: "Where a workflow given by name is looked for.",
+    defaultDescription: "$INTENTFLOW_WORKFLOWS, else workflows/ in the IntentFlow home",
+    completion: .directory)
   static let input = Option<String>(
     "input", short: "i", valueName: "NAME=VALUE",
     help: "Give a workflow input a value (NAME=@FILE: read it from a file; @@ for '@').",
@@ -51,13 +58,14 @@ enum RunCommand: Command {
     arguments: [file.spec],
     options: [
       input.spec, json.spec, yes.spec, nonInteractive.spec, timeout.spec, quiet.spec,
-      verbose.spec, dryRun.spec,
+      verbose.spec, dryRun.spec, workflows.spec,
     ],
     examples: [
       "intentflow run Workflows/plan-the-day.json",
       "intentflow run Workflows/plan-the-day.json --input title='Buy milk' --json",
       "intentflow run cleanup.json --yes --non-interactive",
       "intentflow run cleanup.json --dry-run --input older=7d",
+      "intentflow run morning   (the workflow named 'morning' in the workflows directory)",
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
@@ -81,7 +89,7 @@ enum RunCommand: Command {
       parentWatch?.cancel()
       if context.handlesSignals { signals.stop() }
     }
-    let path = command[Self.file] ?? "-"
+    let path = try Self.workflowFile(command, context: context)
     let json = command[Self.json]
     var inputs: [String: Value] = [:]
     for pair in command.values(of: Self.input) {
@@ -161,7 +169,10 @@ enum RunCommand: Command {
       observer.handle(event)
     }
     configuration.onSecretText = { secrets.insert($0) }
-    configuration.journal = history.journal(secrets: secrets)
+    // INTENTFLOW_STEP_HISTORY=off records the run without its steps.
+    if context.environment["INTENTFLOW_STEP_HISTORY"] != "off" {
+      configuration.journal = history.journal(secrets: secrets)
+    }
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }
@@ -250,6 +261,28 @@ enum RunCommand: Command {
         error, plan: plan, interactive: interactive)
     }
     return Self.exitCode(for: result, signal: signals.signal)
+  }
+
+  /// The file to run: FILE when it exists (or is `-`, or a path), else the workflow the
+  /// workflows directory has by that name or file name (DESIGN §12).
+  static func workflowFile(_ command: ParsedCommand, context: CLIContext) throws(UsageError)
+    -> String
+  {
+    let given = command[Self.file] ?? "-"
+    guard given != "-", !given.contains("/"),
+      !context.files.exists(WorkflowPath.absolute(given, in: context.currentDirectory))
+    else { return given }
+    let found = ListCommand.file(named: given, given: command[Self.workflows], context: context)
+    if let path = found.path { return path }
+    // A missing file name: the loader says so, as before.
+    if given.hasSuffix(".json") { return given }
+    var message = "no file '\(given)' and no workflow named '\(given)' in \(found.directory)"
+    if let suggestion = Spelling.closest(to: given, among: found.names) {
+      message += "; did you mean '\(suggestion)'?"
+    } else {
+      message += "; 'intentflow list' shows the workflows there"
+    }
+    throw command.usageError(message)
   }
 
   static func bind(_ inputs: [String: Value], for plan: Plan, with executor: Executor)

@@ -20,6 +20,17 @@ extension RunStore {
     return String(path[..<slash]) + "/runs/locks"
   }
 
+  /// Whether run `runID`'s lock is held (its process is alive): `true` held, `false` free,
+  /// `nil` when the run has no lock file (it finished, or was recorded without one).
+  /// - Parameter runID: The run.
+  /// - Returns: Whether its lock is held.
+  public func isLockHeld(runID: Int64) -> Bool? {
+    guard let directory = lockDirectory,
+      let free = RunLease.isFree(runID: runID, in: directory)
+    else { return nil }
+    return !free
+  }
+
   /// Records that a run has started and takes its lock (see ``RunLease``), in one
   /// transaction: no other process can see the run before its lock is held.
   /// - Parameters:
