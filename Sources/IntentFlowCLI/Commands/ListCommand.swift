@@ -72,7 +72,7 @@ enum ListCommand: Command {
         rows.append([entry.file, "(invalid)", "", "", "", entry.problem ?? ""])
         continue
       }
-      let scheduled = ScheduledWorkflow(plan: plan, path: entry.path)
+      let scheduled = ScheduledWorkflow(plan: plan, path: entry.path, timeZone: zone)
       let next = scheduled.flatMap { workflow -> String? in
         if workflow.schedule.expression.isReboot { return nil }
         return workflow.schedule.nextDate(after: now).map {
