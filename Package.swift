@@ -101,6 +101,12 @@ let package = Package(
       name: "Extensions",
       dependencies: ["IntentKit", "StrictJSON", "Suggestions", "ChildProcesses", "Races"],
       swiftSettings: strictSwift),
+    // IntentFlow as an MCP server: newline-delimited JSON-RPC on stdio, workflows and chosen
+    // intents as tools (DESIGN section 14). Its own small framing, not the extension client's.
+    .target(
+      name: "MCPServer",
+      dependencies: ["IntentKit", "WorkflowEngine", "StrictJSON", "Suggestions"],
+      swiftSettings: strictSwift),
     .target(
       name: "Scheduling",
       dependencies: [
@@ -117,7 +123,7 @@ let package = Package(
       name: "IntentFlowCLI",
       dependencies: [
         "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
-        "Suggestions", "Extensions", "ChildProcesses", "LanguageServer",
+        "Suggestions", "Extensions", "ChildProcesses", "LanguageServer", "MCPServer",
       ],
       swiftSettings: strictSwift),
     .executableTarget(

@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|photos|dates|lsp|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|photos|dates|lsp|mcp|all]`
 import Foundation
 
 #if canImport(CMalloc)
@@ -50,6 +50,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("photos", runPhotosBenchmark),
   ("dates", runDatesBenchmark),
   ("lsp", runLanguageServerBenchmark),
+  ("mcp", runMCPBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

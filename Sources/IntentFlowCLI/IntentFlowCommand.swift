@@ -17,7 +17,7 @@ public enum IntentFlowCommand {
     DescribeCommand.self, NextCommand.self, ScheduleCommand.self, CrontabCommand.self,
     ExportCommand.self, HistoryCommand.self, CancelCommand.self,
     SchemaCommand.self, ExtensionsCommand.self, SayCommand.self, RelevantCommand.self,
-    CompletionsCommand.self, LanguageServerCommand.self,
+    CompletionsCommand.self, LanguageServerCommand.self, MCPCommand.self,
   ]
 
   static var root: CommandSpec {

@@ -46,18 +46,27 @@ final class RunHistory: Sendable {
   static let stepDelay = 0.05
 
   private let context: CLIContext
+  /// What started the runs recorded; `nil`: `schedule` when the scheduler started the
+  /// process (`INTENTFLOW_TRIGGER`), else `manual`.
+  private let trigger: RunTrigger?
   private let state = Mutex(State())
 
   /// The run's number in history, once ``begin(_:path:inputs:)`` recorded it.
   var id: Int64? { state.withLock { $0.lease?.runID } }
 
-  init(context: CLIContext) {
+  init(context: CLIContext, trigger: RunTrigger? = nil) {
     self.context = context
+    self.trigger = trigger
   }
 
   /// Notes that a run starts, taking its lock. The trigger is `schedule` when the scheduler
   /// started it. `inputs` are the values given to the run, kept out of stored messages.
   func begin(_ plan: Plan, path: String, inputs: [String: Value] = [:]) {
+    begin(workflowName: plan.workflow.name, path: path, inputs: inputs)
+  }
+
+  /// Notes that a run of `workflowName` starts (see ``begin(_:path:inputs:)``).
+  func begin(workflowName: String, path: String, inputs: [String: Value] = [:]) {
     let store: RunStore
     do {
       store = try RunStore(
@@ -71,10 +80,11 @@ final class RunHistory: Sendable {
     // next run, not left "running" until someone looks at the history.
     _ = try? store.markAbandonedRuns()
     let trigger: RunTrigger =
-      context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual
+      self.trigger
+      ?? (context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual)
     do {
       let lease = try store.beginLockedRun(
-        workflowName: plan.workflow.name,
+        workflowName: workflowName,
         workflowPath: Self.absolute(path, in: context.currentDirectory), trigger: trigger,
         startedAt: context.now())
       state.withLock { state in
@@ -223,6 +233,7 @@ final class RunHistory: Sendable {
   /// The path as the scheduler keys it, so that history and the scheduler's overlap and
   /// catch-up checks agree on which file a run was.
   static func absolute(_ path: String, in directory: String) -> String {
-    path == "-" ? "-" : WorkflowPath.absolute(path, in: directory)
+    // `intent:ID` is an intent that `intentflow mcp` ran as a tool, not a file.
+    path == "-" || path.hasPrefix("intent:") ? path : WorkflowPath.absolute(path, in: directory)
   }
 }

@@ -104,5 +104,8 @@ extension RunStore {
     ) STRICT, WITHOUT ROWID;
     ALTER TABLE runs ADD COLUMN recovered_failures INTEGER NOT NULL DEFAULT 0;
     """,
+    // The trigger `mcp` (`intentflow mcp`): nothing changes but the values, and older releases
+    // refuse a file that may hold them.
+    "-- trigger 'mcp'",
   ]
 }

@@ -6,4 +6,6 @@ public enum RunTrigger: String, Sendable, Hashable, CaseIterable {
   case schedule
   /// `intentflow resume` continued an earlier run.
   case resume
+  /// An MCP client called the workflow or intent as a tool (`intentflow mcp`).
+  case mcp
 }

@@ -61,10 +61,14 @@ final class Sandbox: Sendable {
   }
 
   /// Starts `intentflow` with `arguments` and lets it run.
-  func start(_ arguments: [String], standardInput: String? = nil) throws -> IntentFlowProcess {
+  /// Standard input is kept open after `standardInput` when `keepingInputOpen` (see
+  /// ``IntentFlowProcess/type(_:)``).
+  func start(
+    _ arguments: [String], standardInput: String? = nil, keepingInputOpen: Bool = false
+  ) throws -> IntentFlowProcess {
     try IntentFlowProcess(
       executable: IntentFlowBinary.url(), arguments: arguments, environment: environment,
-      currentDirectory: work, standardInput: standardInput)
+      currentDirectory: work, standardInput: standardInput, keepingInputOpen: keepingInputOpen)
   }
 
   /// Runs `intentflow` with `arguments` to the end; standard input is `standardInput` or

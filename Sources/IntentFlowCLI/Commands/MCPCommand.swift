@@ -1,0 +1,91 @@
+import CLIKit
+import IntentKit
+import MCPServer
+import StandardIntents
+import Storage
+import WorkflowEngine
+
+/// `intentflow mcp`: IntentFlow as a Model Context Protocol server on standard input and
+/// output, for AI agents (DESIGN section 14).
+enum MCPCommand: Command {
+  static let workflows = Option<String>(
+    "workflows", valueName: "DIR",
+    help: "The directory whose workflow files are the tools.",
+    defaultDescription: "$INTENTFLOW_WORKFLOWS, else workflows/ in the IntentFlow home")
+  static let intents = Option<String>(
+    "intents", valueName: "PATTERN",
+    help: "Expose the intents whose identifiers match (todos.*, notes.find) as tools too.",
+    isRepeating: true)
+  static let yes = Flag(
+    "yes", short: "y", help: "Answer every confirmation with yes (destructive tools run).")
+
+  static let spec = CommandSpec(
+    "mcp",
+    abstract: "Serve workflows and chosen intents to AI agents over MCP (stdio).",
+    discussion: """
+      Speaks the Model Context Protocol (revisions 2025-06-18, 2025-03-26, 2024-11-05) as \
+      newline-delimited JSON-RPC on standard input and output; messages about the server go \
+      to standard error. Each valid workflow of the workflows directory is a tool named by \
+      its 'name'; intents are exposed only when --intents names them. Arguments are checked \
+      before anything runs. Nothing is asked: a call that needs a value, a choice or a \
+      confirmation ends with an error naming it (the candidates too); --yes answers \
+      confirmations. Calls are recorded in history with the trigger 'mcp'.
+      """,
+    options: [workflows.spec, intents.spec, yes.spec],
+    examples: [
+      "intentflow mcp --workflows ~/workflows",
+      "intentflow mcp --intents 'todos.*' --intents notes.find",
+    ])
+
+  static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let directory = SayCommand.workflowsDirectory(given: command[Self.workflows], context: context)
+    if directory.isExplicit, !context.files.isDirectory(directory.path) {
+      throw command.usageError(
+        "the workflows directory '\(directory.path)' does not exist; create it, or name "
+          + "another with --workflows DIR")
+    }
+    let patterns = command.values(of: Self.intents)
+    for pattern in patterns
+    where !context.registry.intents.contains(where: {
+      ToolCatalog.matches($0.identifier.rawValue, pattern: pattern)
+    }) {
+      var message = "no intent matches '\(pattern)'"
+      if let suggestion = context.registry.suggestion(for: pattern) {
+        message += "; did you mean '\(suggestion)'?"
+      } else {
+        message += "; run 'intentflow intents' to list them"
+      }
+      throw command.usageError(message)
+    }
+    let tools = ToolCatalog.tools(
+      workflowsIn: directory.path, registry: context.registry, intents: patterns,
+      warn: { context.printError(context.errorStyle.yellow("warning: ") + $0) })
+
+    var configuration = MCPServer.Configuration(version: IntentFlowCommand.version, tools: tools)
+    configuration.assumeYes = command[Self.yes]
+    configuration.taskExecutor = context.taskExecutor
+    var executor = Executor.Configuration()
+    executor.dependencies.todoStore = TodoStore.live(environment: context.environment)
+    executor.dependencies.notesStore = NoteStore.live(environment: context.environment)
+    executor.dependencies.photoStore = PhotoStore.live(environment: context.environment)
+    executor.dependencies.entityRanking = RelevantCommand.ranking(context: context)
+    executor.environment = RunCommand.evaluationEnvironment(context)
+    configuration.executor = executor
+    configuration.record = { tool, path, arguments in
+      let history = RunHistory(context: context, trigger: .mcp)
+      history.begin(workflowName: tool, path: path, inputs: arguments)
+      return history
+    }
+    let output = context.standardOutput
+    let channel = MessageChannel(
+      readLine: context.standardInput.readLine, write: output.write, flush: output.flush)
+    await MCPServer(configuration: configuration, channel: channel).serve()
+    return ExitCode.success
+  }
+}
+
+extension RunHistory: CallRecording {
+  func finish(_ result: RunResult) {
+    finish(result, exitCode: result.status.exitCode())
+  }
+}
