@@ -261,7 +261,7 @@ struct RunStoreTests {
     #expect(
       error.description
         == "cannot use database ':memory:': its schema version 7 is newer than this intentflow "
-        + "knows (4); it was written by a newer intentflow; upgrade intentflow, or set "
+        + "knows (5); it was written by a newer intentflow; upgrade intentflow, or set "
         + "INTENTFLOW_HOME to another directory")
   }
 
