@@ -158,20 +158,7 @@ enum HistoryCommand: Command {
   private static func printRuns(_ runs: [RunRecord], json: Bool, context: CLIContext) {
     let zone = context.timeZone
     if json {
-      let items: [JSONValue] = runs.map { run in
-        .object([
-          ("id", .integer(Int(run.id))), ("workflow", .string(run.workflowName)),
-          ("path", .string(run.workflowPath)), ("trigger", .string(run.trigger.rawValue)),
-          ("startedAt", .string(Timestamp.format(run.startedAt, in: zone))),
-          ("finishedAt", run.finishedAt.map { .string(Timestamp.format($0, in: zone)) } ?? .null),
-          ("status", run.status.map(JSONValue.string) ?? .string("running")),
-          ("exitCode", run.exitCode.map(JSONValue.integer) ?? .null),
-          ("durationSeconds", run.durationSeconds.map(JSONValue.number) ?? .null),
-          ("failedStep", run.failedStep.map(JSONValue.string) ?? .null),
-          ("error", run.errorMessage.map(JSONValue.string) ?? .null),
-          ("recoveredFailures", .integer(run.recoveredFailures)),
-        ])
-      }
+      let items = runs.map { runJSON($0, zone: zone) }
       context.print(JSONValue.array(items).serialized(pretty: true))
       return
     }
