@@ -38,29 +38,17 @@ public protocol AppIntent: Sendable {
   /// Does the work.
   func perform() async throws -> IntentResult<Output>
 
-  // Which of the protocols below the intent adopts, as the engine asks it: asking the type
-  // (`Intent.self is any LongRunningIntent.Type`) would search every conformance record of the
-  // binary the first time, for each intent type and protocol (see `AppIntent+Conformances.swift`).
-  // Each has a default and another in its protocol's extension; an intent never writes them.
+  // The engine's own requirements, which tell it without a cast which of the protocols below
+  // an intent adopts (see `AppIntent+Conformances.swift`). They are SPI: not part of the
+  // protocol an intent author sees, and an intent never writes them.
 
-  /// Whether the intent is a ``LongRunningIntent``. Not for intents to implement.
-  static var _isLongRunningIntent: Bool { get }
-  /// Whether the intent is a ``CancellableIntent``. Not for intents to implement.
-  static var _isCancellableIntent: Bool { get }
-  /// Whether the intent is a ``NonSuspendingIntent``. Not for intents to implement.
-  static var _isNonSuspendingIntent: Bool { get }
-  /// Whether the intent is a ``ConfirmingIntent``. Not for intents to implement.
-  static var _isConfirmingIntent: Bool { get }
-  /// A ``ConfirmingIntent``'s ``ConfirmingIntent/confirmationParameter``, else `nil`. Not for
-  /// intents to implement.
-  static var _confirmationParameter: String? { get }
-  /// A ``LiteralParameters`` intent's ``LiteralParameters/literalParameters``, else empty.
-  /// Not for intents to implement.
-  static var _literalParameters: [String: String] { get }
-  /// A ``NonSuspendingIntent``'s work as the lifecycle calls it (an `InlineWork`), else `nil`;
-  /// asked instead of casting the intent to ``NonSuspendingIntent``. Not for intents to
-  /// implement.
-  func _inlineWork() -> AnyObject?
+  @_spi(IntentEngine) static var _isLongRunningIntent: Bool { get }
+  @_spi(IntentEngine) static var _isCancellableIntent: Bool { get }
+  @_spi(IntentEngine) static var _isNonSuspendingIntent: Bool { get }
+  @_spi(IntentEngine) static var _isConfirmingIntent: Bool { get }
+  @_spi(IntentEngine) static var _confirmationParameter: String? { get }
+  @_spi(IntentEngine) static var _literalParameters: [String: String] { get }
+  @_spi(IntentEngine) func _inlineWork() -> AnyObject?
 }
 
 extension AppIntent {

@@ -153,14 +153,15 @@ public struct IntentDescriptor: Sendable {
       outputType = Intent.Output.valueType
       // Asked of the type's requirements, not by casts (see `AppIntent+Conformances.swift`);
       // the schema and phrases only when asked, as few commands read them.
-      isLongRunning = Intent._isLongRunningIntent
-      literalParameters = Intent._literalParameters
-      asksForConfirmation = Intent._isConfirmingIntent
-      confirmationParameter = Intent._confirmationParameter
+      let traits = IntentTraits(Intent.self)
+      isLongRunning = traits.isLongRunning
+      literalParameters = traits.literalParameters
+      asksForConfirmation = traits.asksForConfirmation
+      confirmationParameter = traits.confirmationParameter
       findSchema = { (Intent.self as? any SchemaConformingIntent.Type)?.schema }
       findPhrases = { (Intent.self as? any PhraseProvidingIntent.Type)?.phrases ?? [] }
-      let isCancellable = Intent._isCancellableIntent
-      let inline = Intent._isNonSuspendingIntent && !isCancellable
+      let isCancellable = traits.isCancellable
+      let inline = traits.performsInline
       performsInline = inline
       instantiate = {
         let (intent, slots) = SlotCollector.make(Intent.self, expecting: names.count)

@@ -37,17 +37,15 @@
 /// cancellation while it is suspended, so it keeps a task of its own: for it, conforming
 /// changes nothing.
 public protocol NonSuspendingIntent: AppIntent {
-  /// Calls ``AppIntent/perform()`` and converts its result for the engine. Not for intents to
-  /// implement: the default is the only one the engine expects.
-  ///
-  /// A requirement with an inlinable default, so that the intent's own module specialises it
-  /// for the intent's type: the engine calls it with no generic metadata to look up and no
-  /// result of unknown size to allocate (about a tenth of a step).
-  func _performForEngine() async throws -> IntentInvocation.Result
+  // Calls `perform()` and converts its result for the engine. The engine's own requirement
+  // (SPI, like `AppIntent`'s in `AppIntent+Conformances.swift`), with a public inlinable
+  // default so that the intent's own module specialises it for the intent's type: the engine
+  // calls it with no generic metadata to look up and no result of unknown size to allocate.
+  @_spi(IntentEngine) func _performForEngine() async throws -> IntentInvocation.Result
 }
 
 extension NonSuspendingIntent {
-  @inlinable
+  @_documentation(visibility: internal) @inlinable
   public func _performForEngine() async throws -> IntentInvocation.Result {
     let result = try await perform()
     // Unwrapped here rather than through an optional `Value`, which is copied through the
