@@ -43,10 +43,12 @@ struct MCPServerTests {
       1, "initialize",
       #"{"protocolVersion":"\#(requested)","capabilities":{},"clientInfo":{"name":"t","version":"1"}}"#
     )
+    let completions = answered == "2024-11-05" ? "" : #","completions":{}"#
     #expect(
       answer
         == #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"\#(answered)","#
-        + #""capabilities":{"tools":{"listChanged":false}},"#
+        + #""capabilities":{"tools":{"listChanged":false},"#
+        + #""resources":{"subscribe":false,"listChanged":false}\#(completions)},"#
         + #""serverInfo":{"name":"intentflow","version":"0.1.0"},"#
         + #""instructions":"Each tool runs an IntentFlow workflow or intent. Tools marked "#
         + #"destructiveHint ask for confirmation before they change anything."}}"#)
@@ -241,7 +243,8 @@ struct MCPServerTests {
     #expect(
       try await client.request(1, "resources/subscribe")
         == #"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"unknown method "#
-        + #"'resources/subscribe'; this server answers initialize, ping, tools/list and tools/call"}}"#
+        + #"'resources/subscribe'; this server answers initialize, ping, tools/list, tools/call, "#
+        + #"resources/list, resources/templates/list, resources/read and completion/complete"}}"#
     )
     #expect(
       try await client.request(2, "tools/call", #"{"name":"shuot"}"#)

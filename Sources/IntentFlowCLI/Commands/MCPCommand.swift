@@ -73,6 +73,7 @@ enum MCPCommand: Command {
     executor.dependencies.entityRanking = RelevantCommand.ranking(context: context)
     executor.environment = RunCommand.evaluationEnvironment(context)
     configuration.executor = executor
+    configuration.ranking = { RelevantCommand.ranking(context: context) }
     configuration.record = { tool, path, arguments in
       let history = RunHistory(context: context, trigger: .mcp)
       history.begin(workflowName: tool, path: path, inputs: arguments)

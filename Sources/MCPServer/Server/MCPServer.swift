@@ -37,6 +37,10 @@ public final class MCPServer: Sendable {
         -> (any CallRecording)? = { _, _, _ in nil }
     /// The executor a call's own task prefers (see `CLIContext.taskExecutor`).
     public var taskExecutor: (any TaskExecutor)?
+    /// The order of suggested entities in `resources/list` and `completion/complete`:
+    /// relevant, then recently used ones first. Asked at each request, so that what calls
+    /// used since the server started counts.
+    public var ranking: @Sendable () -> EntityRanking = { .none }
 
     public init(version: String, tools: [Tool]) {
       self.version = version
@@ -62,6 +66,8 @@ public final class MCPServer: Sendable {
   let channel: MessageChannel
   let state = Mutex(State())
   private let toolsByName: [String: Tool]
+  /// The entity types offered as resources: those the tools take or return.
+  let resources: EntityResources
 
   public init(configuration: Configuration, channel: MessageChannel) {
     self.configuration = configuration
@@ -69,6 +75,7 @@ public final class MCPServer: Sendable {
     var byName: [String: Tool] = [:]
     for tool in configuration.tools where byName[tool.name] == nil { byName[tool.name] = tool }
     toolsByName = byName
+    resources = EntityResources(tools: configuration.tools)
   }
 
   /// Serves until the input ends and every call has finished.
@@ -87,7 +94,7 @@ public final class MCPServer: Sendable {
         case .request(let id, "tools/call", let params):
           group.addTask { await self.runCall(id: id, params: params) }
         case .request(let id, let method, let params):
-          channel.send(.response(id: id, result: answer(method, params: params)))
+          channel.send(.response(id: id, result: await answer(method, params: params)))
         case .notification(let method, let params):
           notice(method, params: params)
         case .response(let id, let result):
@@ -99,19 +106,27 @@ public final class MCPServer: Sendable {
   }
 
   /// The answer to a request other than `tools/call`.
-  func answer(_ method: String, params: JSONValue) -> Result<JSONValue, JSONRPCError> {
+  ///
+  /// Entity queries (resources, completion) are awaited here, in the reading loop, so that
+  /// answers keep the requests' order; they read local stores.
+  func answer(_ method: String, params: JSONValue) async -> Result<JSONValue, JSONRPCError> {
     switch method {
     case "initialize": return .success(initialize(params))
     case "ping": return .success(.object([]))
     case "tools/list":
       let version = state.withLock { $0.version }
       return .success(["tools": .array(configuration.tools.map { $0.listing(for: version) })])
+    case "resources/templates/list": return .success(resourceTemplates())
+    case "resources/list": return await resourceList()
+    case "resources/read": return await readResource(params)
+    case "completion/complete": return await complete(params)
     default:
       return .failure(
         JSONRPCError(
           code: .methodNotFound,
           message: "unknown method '\(method)'; this server answers initialize, ping, "
-            + "tools/list and tools/call"))
+            + "tools/list, tools/call, resources/list, resources/templates/list, "
+            + "resources/read and completion/complete"))
     }
   }
 
@@ -123,7 +138,7 @@ public final class MCPServer: Sendable {
     }
     return [
       "protocolVersion": .string(version.rawValue),
-      "capabilities": ["tools": ["listChanged": false]],
+      "capabilities": capabilities(for: version),
       "serverInfo": [
         "name": .string(configuration.name), "version": .string(configuration.version),
       ],
@@ -131,6 +146,17 @@ public final class MCPServer: Sendable {
         "Each tool runs an IntentFlow workflow or intent. Tools marked destructiveHint ask for "
           + "confirmation before they change anything."),
     ]
+  }
+
+  /// What the server offers: tools and resources; completions from 2025-03-26 (the
+  /// revision that declares them).
+  func capabilities(for version: ProtocolVersion) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("tools", ["listChanged": false]),
+      ("resources", ["subscribe": false, "listChanged": false]),
+    ]
+    if version >= .v2025_03_26 { members.append(("completions", .object([]))) }
+    return .object(members)
   }
 
   func notice(_ method: String, params: JSONValue) {

@@ -38,14 +38,26 @@ enum ToolArguments {
         continue  // absent, as a step leaves a parameter unset
       }
       let value = Value(json: json)
-      if parameter.type.entityType != nil {
-        guard case .text = value else {
+      if let type = parameter.type.entityType {
+        guard case .text(let text) = value else {
           return .failure(
             Mismatch(
               "argument '\(name)' must be text: the \(parameter.typeDescription)'s id or words "
                 + "that name it", argument: name))
         }
-        values[name] = value
+        // A resource's URI (intentflow://Todo/ID, as resources/list gives it) is its id.
+        if let address = EntityResources.address(text) {
+          guard address.typeName == type.name else {
+            return .failure(
+              Mismatch(
+                "argument '\(name)' names a \(address.typeName) ('\(text)'); it takes a "
+                  + "\(type.name): intentflow://\(type.name)/ID, an id or words that name it",
+                argument: name))
+          }
+          values[name] = .text(address.id)
+        } else {
+          values[name] = value
+        }
         continue
       }
       do {
