@@ -46,6 +46,7 @@ let package = Package(
     .library(name: "StandardIntents", targets: ["StandardIntents"]),
     .library(name: "IntentFlowCLI", targets: ["IntentFlowCLI"]),
     .library(name: "Cron", targets: ["Cron"]),
+    .library(name: "CivilTime", targets: ["CivilTime"]),
   ],
   targets: [
     // System SQLite (libsqlite3-dev on Debian, the SDK's copy on macOS).
@@ -63,7 +64,10 @@ let package = Package(
     .target(name: "StrictJSON", swiftSettings: strictSwift),
     // OneShot, the one "first decision wins" race that the lower libraries share.
     .target(name: "Races", swiftSettings: strictSwift),
-    .target(name: "Cron", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    // Civil time: calendar arithmetic on day numbers, time-zone offsets in whole seconds and
+    // the ISO 8601 `Timestamp`, shared by Cron's schedules and IntentKit's date values.
+    .target(name: "CivilTime", dependencies: ["Suggestions"], swiftSettings: strictSwift),
+    .target(name: "Cron", dependencies: ["CivilTime", "Suggestions"], swiftSettings: strictSwift),
     .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
     // ICU's regular expressions and date patterns, called directly: the same engine and
     // syntax as Foundation's `NSRegularExpression` and `DateFormatter`, without linking
@@ -79,19 +83,21 @@ let package = Package(
     .target(name: "CLIKit", dependencies: ["Suggestions", "Races"], swiftSettings: strictSwift),
     .target(
       name: "IntentKit",
-      dependencies: ["StrictJSON", "Cron", "Suggestions", "ICUSupport", "Races"],
+      dependencies: ["StrictJSON", "CivilTime", "Suggestions", "ICUSupport", "Races"],
       swiftSettings: strictSwift),
 
     // Layers.
     .target(
       name: "WorkflowEngine",
-      dependencies: ["IntentKit", "StrictJSON", "Cron", "Suggestions", "ICUSupport"],
+      dependencies: [
+        "IntentKit", "StrictJSON", "Cron", "CivilTime", "Suggestions", "ICUSupport",
+      ],
       swiftSettings: strictSwift),
     .target(
       name: "StandardIntents",
       dependencies: [
-        "IntentKit", "Storage", "Cron", "CZlib", "CDynamicCurl", "StrictJSON", "Suggestions",
-        "ICUSupport", "ChildProcesses",
+        "IntentKit", "Storage", "Cron", "CivilTime", "CZlib", "CDynamicCurl", "StrictJSON",
+        "Suggestions", "ICUSupport", "ChildProcesses",
       ],
       swiftSettings: strictSwift,
       // http.request opens libcurl with dlopen on Linux, rather than FoundationNetworking's
@@ -110,7 +116,8 @@ let package = Package(
     .target(
       name: "Scheduling",
       dependencies: [
-        "WorkflowEngine", "IntentKit", "Storage", "Cron", "Suggestions", "ChildProcesses",
+        "WorkflowEngine", "IntentKit", "Storage", "Cron", "CivilTime", "Suggestions",
+        "ChildProcesses",
       ],
       swiftSettings: strictSwift),
     // The language server for workflow files (`intentflow lsp`): LSP 3.17 on standard input
@@ -122,8 +129,9 @@ let package = Package(
     .target(
       name: "IntentFlowCLI",
       dependencies: [
-        "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron", "CLIKit",
-        "Suggestions", "Extensions", "ChildProcesses", "LanguageServer", "MCPServer",
+        "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron",
+        "CivilTime", "CLIKit", "Suggestions", "Extensions", "ChildProcesses", "LanguageServer",
+        "MCPServer",
       ],
       swiftSettings: strictSwift),
     .executableTarget(
@@ -140,8 +148,8 @@ let package = Package(
     .executableTarget(
       name: "IntentFlowBenchmarks",
       dependencies: [
-        "StrictJSON", "Cron", "Storage", "IntentKit", "WorkflowEngine", "StandardIntents",
-        "Scheduling", "Extensions", "ICUSupport", "LanguageServer",
+        "StrictJSON", "Cron", "CivilTime", "Storage", "IntentKit", "WorkflowEngine",
+        "StandardIntents", "Scheduling", "Extensions", "ICUSupport", "LanguageServer",
         .target(name: "CMalloc", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSwift),
@@ -161,8 +169,11 @@ let package = Package(
       resources: [.copy("Fixtures")],
       swiftSettings: strictSwift),
     .testTarget(
-      name: "CronTests", dependencies: ["TestSupport", "Cron"], resources: [.copy("Fixtures")],
+      name: "CivilTimeTests", dependencies: ["TestSupport", "CivilTime"],
       swiftSettings: strictSwift),
+    .testTarget(
+      name: "CronTests", dependencies: ["TestSupport", "Cron", "CivilTime"],
+      resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StorageTests", dependencies: ["TestSupport", "Storage"], swiftSettings: strictSwift),
     .testTarget(
@@ -176,21 +187,21 @@ let package = Package(
       // The fixtures are read from the checkout (#filePath), where recording rewrites them.
       exclude: ["Fixtures"], swiftSettings: strictSwift),
     .testTarget(
-      name: "IntentKitTests", dependencies: ["TestSupport", "IntentKit", "Cron"],
+      name: "IntentKitTests", dependencies: ["TestSupport", "IntentKit", "CivilTime"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "WorkflowEngineTests",
-      dependencies: ["TestSupport", "WorkflowEngine", "IntentKit", "Cron", "StrictJSON"],
+      dependencies: ["TestSupport", "WorkflowEngine", "IntentKit", "CivilTime", "StrictJSON"],
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests",
-      dependencies: ["TestSupport", "StandardIntents", "IntentKit", "Storage", "Cron"],
+      dependencies: ["TestSupport", "StandardIntents", "IntentKit", "Storage", "CivilTime"],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SchedulingTests",
       dependencies: [
         "TestSupport",
-        "Scheduling", "Cron", "Suggestions", "Storage", "WorkflowEngine", "IntentKit",
+        "Scheduling", "Cron", "CivilTime", "Suggestions", "Storage", "WorkflowEngine", "IntentKit",
         "StandardIntents",
       ],
       swiftSettings: strictSwift),

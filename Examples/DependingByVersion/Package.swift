@@ -23,6 +23,7 @@ let package = Package(
         .product(name: "StandardIntents", package: "IntentFlow"),
         .product(name: "IntentFlowCLI", package: "IntentFlow"),
         .product(name: "Cron", package: "IntentFlow"),
+        .product(name: "CivilTime", package: "IntentFlow"),
       ]),
   ]
 )

@@ -1,3 +1,5 @@
+import CivilTime
+
 /// Deciding at parse time whether an expression can ever fire.
 extension CronExpression {
   /// Why the expression can never fire (`day 30 does not occur in February`), or `nil` if it

@@ -1,3 +1,5 @@
+import CivilTime
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else

@@ -1,3 +1,5 @@
+import CivilTime
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import CivilTime
 import Cron
 import Foundation
 import IntentKit

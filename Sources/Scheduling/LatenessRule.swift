@@ -1,3 +1,4 @@
+import CivilTime
 import Cron
 import IntentKit
 import WorkflowEngine
@@ -74,7 +75,7 @@ public struct LatenessRule: Sendable, Hashable {
       recent.removeLast()
     }
     let ran = decision.run.map(\.scheduledFor).map {
-      Cron.Timestamp.format($0, in: workflow.schedule.timeZone)
+      CivilTime.Timestamp.format($0, in: workflow.schedule.timeZone)
     }
     decision.misses = recent.map { fire in
       let late = now.timeIntervalSince(fire)

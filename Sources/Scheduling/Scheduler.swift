@@ -1,3 +1,4 @@
+import CivilTime
 import Cron
 public import IntentKit
 public import Storage
@@ -702,14 +703,15 @@ public actor Scheduler {
 
   /// The daemon's own time (a line's start): the machine's wall clock, with its offset.
   private func stamp(_ date: Date) -> String {
-    Cron.Timestamp.format(date, in: .current)
+    CivilTime.Timestamp.format(date, in: .current)
   }
 
   /// A fire time of `workflow`: its zone's wall clock and offset, and the zone's name, so
   /// that a line holding the daemon's time and a fire time says which is which.
   private func stamp(_ date: Date, for workflow: ScheduledWorkflow) -> String {
     let zone = workflow.schedule.timeZone
-    return Cron.Timestamp.format(date, in: zone) + " " + (workflow.timeZoneName ?? zone.identifier)
+    return CivilTime.Timestamp.format(date, in: zone) + " "
+      + (workflow.timeZoneName ?? zone.identifier)
   }
 
 }

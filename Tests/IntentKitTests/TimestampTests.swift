@@ -1,11 +1,11 @@
-import Cron
+import CivilTime
 import Foundation
 import TestSupport
 import Testing
 
 @testable import IntentKit
 
-// IntentKit formats and reads dates with the Cron library's `Timestamp`; these tests pin
+// IntentKit formats and reads dates with CivilTime's `Timestamp`; these tests pin
 // the behaviour that values and coercions rely on.
 
 /// A time zone the test data needs; tzdata is installed wherever the tests run.

@@ -1,5 +1,5 @@
 import CLIKit
-import Cron
+import CivilTime
 import IntentKit
 import Storage
 import StrictJSON

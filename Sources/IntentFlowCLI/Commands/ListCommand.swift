@@ -1,4 +1,5 @@
 import CLIKit
+import CivilTime
 import Cron
 import IntentKit
 import Scheduling

@@ -1,4 +1,4 @@
-import Cron
+import CivilTime
 import Suggestions
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,4 @@
-import Cron
+import CivilTime
 import StrictJSON
 
 #if canImport(FoundationEssentials)

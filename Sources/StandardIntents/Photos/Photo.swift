@@ -1,4 +1,4 @@
-import Cron
+import CivilTime
 public import IntentKit
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,4 @@
-import Cron
+import CivilTime
 import ICUSupport
 import IntentKit
 import Suggestions

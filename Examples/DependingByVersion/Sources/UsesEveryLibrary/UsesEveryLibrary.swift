@@ -1,4 +1,5 @@
 // Every library product IntentFlow offers, imported as a dependent would.
+public import CivilTime
 public import Cron
 public import IntentFlowCLI
 public import IntentKit

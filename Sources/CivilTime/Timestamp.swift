@@ -91,7 +91,7 @@ public enum Timestamp {
   }
 
   /// `2026-03-29T03:00:00` followed by the offset, if any.
-  static func format(
+  package static func format(
     year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offset: Int?
   ) -> String {
     // One allocation: the digits are written straight into the string's storage.

@@ -1,7 +1,6 @@
+import CivilTime
 import Foundation
 import Testing
-
-@testable import Cron
 
 @Suite("Calendar arithmetic")
 struct CivilCalendarTests {

@@ -2,13 +2,14 @@
 ///
 /// Cron matching runs on wall-clock fields, and doing the conversion with plain integer
 /// arithmetic (rather than through `Calendar`) is what keeps `nextDate` in the sub-microsecond
-/// range. The conversions follow the well-known "era of 400 years" decomposition.
-enum CivilCalendar {
-  static let secondsPerDay = 86_400
+/// range. The conversions follow the well-known "era of 400 years" decomposition. Inlinable,
+/// so that Cron's matching calls them as it did when they were its own.
+package enum CivilCalendar {
+  package static let secondsPerDay = 86_400
 
   /// The day number of a calendar date; `month` is 1–12, `day` may exceed the month's length
   /// (the result then spills into the following month).
-  static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+  @inlinable package static func dayNumber(year: Int, month: Int, day: Int) -> Int {
     // Count years from March so that the leap day is the last day of a "year".
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -20,7 +21,7 @@ enum CivilCalendar {
   }
 
   /// The calendar date of a day number.
-  static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
+  @inlinable package static func date(dayNumber: Int) -> (year: Int, month: Int, day: Int) {
     let z = dayNumber + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097
@@ -34,17 +35,17 @@ enum CivilCalendar {
   }
 
   /// The day of the week of a day number, 0 for Sunday through 6 for Saturday.
-  static func weekday(dayNumber: Int) -> Int {
+  @inlinable package static func weekday(dayNumber: Int) -> Int {
     // 1970-01-01 was a Thursday (4).
     let remainder = (dayNumber + 4) % 7
     return remainder >= 0 ? remainder : remainder + 7
   }
 
-  static func isLeapYear(_ year: Int) -> Bool {
+  @inlinable package static func isLeapYear(_ year: Int) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
-  static func daysInMonth(year: Int, month: Int) -> Int {
+  @inlinable package static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: isLeapYear(year) ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -53,13 +54,13 @@ enum CivilCalendar {
   }
 
   /// The most days `month` has in any year (29 for February).
-  static func maximumDays(inMonth month: Int) -> Int {
+  @inlinable package static func maximumDays(inMonth month: Int) -> Int {
     month == 2 ? 29 : daysInMonth(year: 2001, month: month)
   }
 
   /// Splits a count of seconds into whole days (rounded towards minus infinity) and the
   /// seconds into that day.
-  static func split(seconds: Int) -> (dayNumber: Int, secondOfDay: Int) {
+  @inlinable package static func split(seconds: Int) -> (dayNumber: Int, secondOfDay: Int) {
     let quotient = seconds / secondsPerDay
     let remainder = seconds % secondsPerDay
     return remainder >= 0 ? (quotient, remainder) : (quotient - 1, remainder + secondsPerDay)

@@ -1,19 +1,20 @@
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  public import FoundationEssentials
 #else
-  import Foundation
+  public import Foundation
 #endif
 
 /// Time-zone look-ups in whole seconds since 1970, the unit the schedule computes in.
+/// Inlinable, as ``CivilCalendar`` is: Cron's matching calls them in its loops.
 extension TimeZone {
   /// The offset from UTC, in seconds, in effect at the instant `second`.
-  func offset(at second: Int) -> Int {
+  @inlinable package func offset(at second: Int) -> Int {
     secondsFromGMT(for: Date(timeIntervalSince1970: Double(second)))
   }
 
   /// The first instant after `second` at which the offset (or the daylight-saving flag)
   /// changes, or `nil` if the zone has no further changes.
-  func transition(after second: Int) -> Int? {
+  @inlinable package func transition(after second: Int) -> Int? {
     nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(second)))
       .map { Int($0.timeIntervalSince1970.rounded()) }
   }
@@ -27,7 +28,7 @@ extension TimeZone {
   /// 03:00 gives 03:30, as `Calendar` and most libraries do.
   ///
   /// - Complexity: O(1): a walk over the transitions within a day of `local`, usually one.
-  func instant(forLocal local: Int) -> Int {
+  @inlinable package func instant(forLocal local: Int) -> Int {
     // Offsets lie within ±18 hours, so every instant showing `local` comes after this one.
     var segmentStart = local - 25 * 3600
     var offset = self.offset(at: segmentStart)
