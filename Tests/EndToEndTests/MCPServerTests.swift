@@ -151,6 +151,49 @@ struct MCPServerTests {
     #expect(runs.map { $0.string("status") } == ["succeeded", "succeeded"], "\(history)")
   }
 
+  @Test("a workflow call records its steps as run does: history show RUN --json")
+  func stepHistory() async throws {
+    let sandbox = try Self.sandbox()
+    let client = try MCPClient(sandbox, "--workflows", "flows")
+    try await client.initialize()
+    let plan = try await client.request(
+      1, "tools/call", #"{"name":"plan-the-day","arguments":{"title":"Buy milk"}}"#)
+    #expect(plan.contains(#""isError":false"#), "\(plan)")
+    _ = await client.finish()
+    let shown = try await sandbox.run("history", "show", "1", "--json")
+    #expect(shown.status == 0, "\(shown)")
+    let show = try JSONObject(parsing: shown.stdout)
+    #expect(show.object("run")?.string("trigger") == "mcp")
+    #expect(show.object("run")?.string("workflow") == "plan-the-day")
+    let steps = show.objects("steps") ?? []
+    #expect(steps.map { $0.string("path") ?? "" } == ["1", "2"], "\(shown.stdout)")
+    #expect(steps.map { $0.string("id") ?? "" } == ["add", "done"])
+    #expect(steps.map { $0.string("intent") ?? "" } == ["todos.add", "todos.complete"])
+    #expect(steps.map { $0.string("status") ?? "" } == ["succeeded", "succeeded"])
+    #expect(steps.first?.object("parameters")?.string("title") == "Buy milk")
+    #expect(steps.last?.object("output")?.object("properties")?["isDone"] as? Bool == true)
+  }
+
+  @Test("a call's secret arguments are *** in its recorded steps")
+  func stepHistorySecrets() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write(
+      "flows/login.json",
+      #"{"name":"login","inputs":{"token":{"type":"text","secret":true}},"steps":["#
+        + #"{"id":"up","intent":"text.compose","parameters":{"text":"t ${inputs.token}"}}]}"#)
+    let client = try MCPClient(sandbox, "--workflows", "flows")
+    try await client.initialize()
+    let call = try await client.request(
+      1, "tools/call", #"{"name":"login","arguments":{"token":"hunter2-swordfish"}}"#)
+    #expect(call.contains(#""isError":false"#), "\(call)")
+    _ = await client.finish()
+    let shown = try await sandbox.run("history", "show", "1", "--json")
+    #expect(!shown.stdout.contains("hunter2"), "\(shown.stdout)")
+    let steps = try JSONObject(parsing: shown.stdout).objects("steps") ?? []
+    #expect(steps.map { $0.string("output") ?? "" } == ["t ***"], "\(shown.stdout)")
+    #expect(steps.first?.object("parameters")?.string("text") == "t ***")
+  }
+
   @Test(
     "arguments are checked before anything runs; a mismatch is a result with isError",
     arguments: [

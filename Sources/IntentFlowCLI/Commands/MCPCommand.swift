@@ -74,10 +74,12 @@ enum MCPCommand: Command {
     executor.environment = RunCommand.evaluationEnvironment(context)
     configuration.executor = executor
     configuration.ranking = { RelevantCommand.ranking(context: context) }
+    // INTENTFLOW_STEP_HISTORY=off records the calls without their steps, as for `run`.
+    let recordsSteps = context.environment["INTENTFLOW_STEP_HISTORY"] != "off"
     configuration.record = { tool, path, arguments in
       let history = RunHistory(context: context, trigger: .mcp)
       history.begin(workflowName: tool, path: path, inputs: arguments)
-      return history
+      return CallRecord(history: history, recordsSteps: recordsSteps)
     }
     let output = context.standardOutput
     let channel = MessageChannel(
@@ -87,8 +89,18 @@ enum MCPCommand: Command {
   }
 }
 
-extension RunHistory: CallRecording {
+/// One MCP call's record in history: the run, and a workflow's steps as `run` records them.
+struct CallRecord: CallRecording {
+  let history: RunHistory
+  let recordsSteps: Bool
+
+  func stepJournal(redacting redact: @escaping @Sendable (StepEntry) -> StepEntry)
+    -> StepJournal?
+  {
+    recordsSteps ? history.journal(redacting: redact) : nil
+  }
+
   func finish(_ result: RunResult) {
-    finish(result, exitCode: result.status.exitCode())
+    history.finish(result, exitCode: result.status.exitCode())
   }
 }

@@ -107,8 +107,14 @@ final class RunHistory: Sendable {
   /// held back and written together, up to ``stepBatch`` of them or ``stepDelay``: a crash
   /// loses the step in flight and at most those quick steps, never the record of an effect.
   func journal(secrets: SecretRedaction) -> StepJournal {
+    journal(redacting: { secrets.redact($0) })
+  }
+
+  /// The journal that records the run's steps, each entry as `redact` makes it (see
+  /// ``journal(secrets:)``).
+  func journal(redacting redact: @escaping @Sendable (StepEntry) -> StepEntry) -> StepJournal {
     StepJournal(
-      record: { entry in self.record(secrets.redact(entry)) },
+      record: { entry in self.record(redact(entry)) },
       willWait: { self.writeSteps() })
   }
 

@@ -70,7 +70,14 @@ struct CallRun: Sendable {
       return .error(Self.message(for: error, tool: tool.name))
     }
     let record = configuration.record(tool.name, path, arguments)
-    let result = await executor.run(plan, inputs: bound)
+    // The steps are recorded as `run` records them, secret inputs hidden: those given and
+    // bound now, and the values the run builds from them as it goes.
+    let secrets = Locked(executor.redactor(for: plan, given: arguments, bound: bound))
+    if let journal = record?.stepJournal(redacting: { secrets.value.redact($0) }) {
+      run.journal = journal
+      run.onSecretText = { text in secrets.mutate { $0.insert(text) } }
+    }
+    let result = await Executor(configuration: run).run(plan, inputs: bound)
     record?.finish(result)
     guard result.status == .succeeded else {
       return .error(Self.message(for: result.error, status: result.status, tool: tool.name))

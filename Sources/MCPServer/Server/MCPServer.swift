@@ -304,6 +304,17 @@ final class Locked<Value: Sendable>: Sendable {
 
 /// One call's record in history, begun when the arguments are checked.
 public protocol CallRecording: Sendable {
+  /// The journal that records a workflow call's steps as they end (DESIGN §12), each entry
+  /// as `redact` makes it (secret inputs hidden); `nil` when no steps are recorded.
+  func stepJournal(redacting redact: @escaping @Sendable (StepEntry) -> StepEntry)
+    -> StepJournal?
   /// Notes how the call ended.
   func finish(_ result: RunResult)
+}
+
+extension CallRecording {
+  /// Records no steps.
+  public func stepJournal(redacting redact: @escaping @Sendable (StepEntry) -> StepEntry)
+    -> StepJournal?
+  { nil }
 }
