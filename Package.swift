@@ -124,7 +124,9 @@ let package = Package(
     // and output, with the engine's own diagnostics and types.
     .target(
       name: "LanguageServer",
-      dependencies: ["WorkflowEngine", "IntentKit", "StrictJSON", "ChildProcesses"],
+      dependencies: [
+        "WorkflowEngine", "IntentKit", "StrictJSON", "ChildProcesses", "Suggestions",
+      ],
       swiftSettings: strictSwift),
     .target(
       name: "IntentFlowCLI",

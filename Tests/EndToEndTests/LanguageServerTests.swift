@@ -58,7 +58,8 @@ struct LanguageServerTests {
         == #"{"jsonrpc":"2.0","id":1,"result":{"capabilities":{"positionEncoding":"utf-16","#
         + #""textDocumentSync":{"openClose":true,"change":2},"completionProvider":"#
         + #"{"triggerCharacters":["\"","{","."]},"hoverProvider":true,"definitionProvider":true,"#
-        + #""documentSymbolProvider":true},"serverInfo":{"name":"intentflow","version":"0.1.0"}}}"#)
+        + #""documentSymbolProvider":true,"codeActionProvider":{"codeActionKinds":["quickfix"]}},"#
+        + #""serverInfo":{"name":"intentflow","version":"0.1.0"}}}"#)
     let output = try await client.shutDown()
     #expect(output.status == 0, "\(output)")
   }

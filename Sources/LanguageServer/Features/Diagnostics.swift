@@ -12,25 +12,39 @@ struct Diagnostics {
   /// The path the validator names the file by.
   var path: String
 
+  /// One diagnostic of this file: the validator's, the bytes it is about, and as LSP wants it.
+  struct Located {
+    var diagnostic: Diagnostic
+    /// The token the diagnostic is about; empty at the start for one without a location.
+    var bytes: Range<Int>
+    var json: JSONValue
+  }
+
   /// The diagnostics of `analysis` that are in this file (or in none), as LSP wants them.
   func convert(_ analysis: WorkflowAnalysis) -> [JSONValue] {
+    locate(analysis).map(\.json)
+  }
+
+  /// The diagnostics of `analysis` that are in this file (or in none), with their tokens.
+  func locate(_ analysis: WorkflowAnalysis) -> [Located] {
     analysis.diagnostics.compactMap { diagnostic in
       if let file = diagnostic.location?.file, file != path { return nil }
-      let range: TextRange
+      let bytes: Range<Int>
       if let location = diagnostic.location {
         let start = document.offset(line: location.line, column: location.column)
-        range = document.range(start..<extent(from: start))
+        bytes = start..<extent(from: start)
       } else {
-        range = TextRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0))
+        bytes = 0..<0
       }
       var message = diagnostic.message
       for note in diagnostic.notes { message += "\n" + note }
-      return .object([
-        ("range", LSP.range(range)),
+      let json = JSONValue.object([
+        ("range", LSP.range(document.range(bytes))),
         ("severity", .integer(Self.severity(diagnostic.severity))),
         ("source", "intentflow"),
         ("message", .string(message)),
       ])
+      return Located(diagnostic: diagnostic, bytes: bytes, json: json)
     }
   }
 

@@ -60,6 +60,8 @@ struct Session {
     case "shutdown":
       isShutDown = true
       return [.send(Self.response(id: id, .null))]
+    case "textDocument/codeAction":
+      return [.send(Self.response(id: id, codeActions(params)))]
     case "textDocument/completion", "textDocument/hover", "textDocument/definition",
       "textDocument/documentSymbol":
       return [.send(Self.response(id: id, answer(method, params)))]
@@ -82,6 +84,7 @@ struct Session {
           ("hoverProvider", true),
           ("definitionProvider", true),
           ("documentSymbolProvider", true),
+          ("codeActionProvider", .object([("codeActionKinds", .array(["quickfix"]))])),
         ])
       ),
       ("serverInfo", .object([("name", "intentflow"), ("version", .string(server.version))])),
@@ -192,6 +195,23 @@ struct Session {
     default:
       return navigation.definition(at: offset, uri: uri)
     }
+  }
+
+  /// The quick fixes for a range of a document, from its diagnostics as the text stands.
+  private func codeActions(_ params: JSONValue) -> JSONValue {
+    guard let uri = params.member("textDocument", "uri")?.stringValue,
+      let document = documents[uri], let range = LSP.range(from: params.member("range"))
+    else { return .array([]) }
+    let (analysis, path) = analyze(document)
+    let diagnostics = Diagnostics(document: document, path: path).locate(analysis)
+    let workflow = WorkflowOutline(
+      outline: Outline(document.bytes), registry: server.registry,
+      stepTypes: stepTypes[uri] ?? [:])
+    let start = document.offset(of: range.start)
+    let end = max(start, document.offset(of: range.end))
+    return .array(
+      CodeActions(document: document, workflow: workflow, uri: uri).actions(
+        for: diagnostics, in: start..<end))
   }
 
   // MARK: - Messages
