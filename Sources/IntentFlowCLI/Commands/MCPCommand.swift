@@ -3,6 +3,7 @@ import IntentKit
 import MCPServer
 import StandardIntents
 import Storage
+import Synchronization
 import WorkflowEngine
 
 /// `intentflow mcp`: IntentFlow as a Model Context Protocol server on standard input and
@@ -76,8 +77,11 @@ enum MCPCommand: Command {
     configuration.ranking = { RelevantCommand.ranking(context: context) }
     // INTENTFLOW_STEP_HISTORY=off records the calls without their steps, as for `run`.
     let recordsSteps = context.environment["INTENTFLOW_STEP_HISTORY"] != "off"
+    // One connection to the run store for every call: opening it (reading the schema, the
+    // log's index) was most of a warm call's cost.
+    let store = SharedRunStore(context: context)
     configuration.record = { tool, path, arguments in
-      let history = RunHistory(context: context, trigger: .mcp)
+      let history = RunHistory(context: context, trigger: .mcp, store: store.open)
       history.begin(workflowName: tool, path: path, inputs: arguments)
       return CallRecord(history: history, recordsSteps: recordsSteps)
     }
@@ -86,6 +90,28 @@ enum MCPCommand: Command {
       readLine: context.standardInput.readLine, write: output.write, flush: output.flush)
     await MCPServer(configuration: configuration, channel: channel).serve()
     return ExitCode.success
+  }
+}
+
+/// The run store the server's calls record in, opened at the first call and kept open; a
+/// store that could not be opened is tried again at the next call.
+final class SharedRunStore: Sendable {
+  private let context: CLIContext
+  private let store = Mutex<RunStore?>(nil)
+
+  init(context: CLIContext) {
+    self.context = context
+  }
+
+  @Sendable func open() throws -> RunStore {
+    try store.withLock { store in
+      if let store { return store }
+      let opened = try RunStore(
+        home: IntentFlowHome.resolve(
+          environment: context.environment, currentDirectory: context.currentDirectory))
+      store = opened
+      return opened
+    }
   }
 }
 

@@ -49,14 +49,29 @@ final class RunHistory: Sendable {
   /// What started the runs recorded; `nil`: `schedule` when the scheduler started the
   /// process (`INTENTFLOW_TRIGGER`), else `manual`.
   private let trigger: RunTrigger?
+  /// Opens the run store for ``begin(workflowName:path:inputs:)``; by default, a new
+  /// connection each time (a process records one run).
+  private let openStore: @Sendable () throws -> RunStore
   private let state = Mutex(State())
 
   /// The run's number in history, once ``begin(_:path:inputs:)`` recorded it.
   var id: Int64? { state.withLock { $0.lease?.runID } }
 
-  init(context: CLIContext, trigger: RunTrigger? = nil) {
+  /// - Parameters:
+  ///   - store: Gives the store to record in; by default, the home's, opened when the run
+  ///     begins. A server that records many runs (`mcp`) gives one it keeps open.
+  init(
+    context: CLIContext, trigger: RunTrigger? = nil,
+    store: (@Sendable () throws -> RunStore)? = nil
+  ) {
     self.context = context
     self.trigger = trigger
+    openStore =
+      store ?? {
+        try RunStore(
+          home: IntentFlowHome.resolve(
+            environment: context.environment, currentDirectory: context.currentDirectory))
+      }
   }
 
   /// Notes that a run starts, taking its lock. The trigger is `schedule` when the scheduler
@@ -69,9 +84,7 @@ final class RunHistory: Sendable {
   func begin(workflowName: String, path: String, inputs: [String: Value] = [:]) {
     let store: RunStore
     do {
-      store = try RunStore(
-        home: IntentFlowHome.resolve(
-          environment: context.environment, currentDirectory: context.currentDirectory))
+      store = try openStore()
     } catch {
       context.printError("warning: the run will not be recorded in history: \(error)")
       return
