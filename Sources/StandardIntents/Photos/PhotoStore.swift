@@ -1,6 +1,7 @@
 import ICUSupport
 public import IntentKit
 import Storage
+import StrictJSON
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -389,38 +390,10 @@ public final class PhotoStore: Sendable {
     return files.sorted { $0.path < $1.path }
   }
 
-  /// A JSON array of texts, built as bytes: for 100,000 ids this is a few milliseconds.
+  /// A JSON array of texts, for SQLite's `json_each`, written by StrictJSON's writer (the
+  /// one that `--json` output uses): what `json_each` reads back is each text as given.
   private static func jsonArray(_ texts: [String]) -> String {
-    var bytes: [UInt8] = [UInt8(ascii: "[")]
-    bytes.reserveCapacity(texts.reduce(2) { $0 + $1.utf8.count + 3 })
-    for (index, text) in texts.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-        bytes.append(contentsOf: jsonString(text).utf8)
-      } else {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\""))
-      }
-    }
-    bytes.append(UInt8(ascii: "]"))
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case _ where scalar.value < 0x20:
-        result +=
-          "\\u" + String(repeating: "0", count: scalar.value < 0x10 ? 3 : 2)
-          + String(scalar.value, radix: 16)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    JSONValue.array(texts.map(JSONValue.string)).serialized()
   }
 
   private func db() throws -> Database { try storage.open() }

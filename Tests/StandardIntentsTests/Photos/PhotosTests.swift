@@ -121,6 +121,22 @@ struct PhotosTests {
     #expect(try harness.store.tags().isEmpty)
   }
 
+  @Test(
+    "paths that JSON must escape are found and tagged as written",
+    arguments: [
+      #"/p/say "cheese".jpg"#, #"/p/back\slash.jpg"#, "/p/two\nlines.jpg", "/p/tab\there.jpg",
+      "/p/bell\u{07}.jpg", "/p/unit\u{1F}.jpg", "/p/café ☀️.jpg",
+      // A file name that is not UTF-8 (Latin-1 "caf\xE9"): its byte as a raw-byte scalar.
+      "/p/caf\u{10FFE9}.jpg",
+    ])
+  func escapedPaths(path: String) throws {
+    try harness.store.index(path: path, hash: abcHash, taken: Date())
+    let found = try harness.store.photos(ids: [path])
+    #expect(found.map(\.path) == [path])
+    #expect(try harness.store.tag(ids: [path], with: "Odd") == 1)
+    #expect(try harness.store.photos(ids: [abcHash]).map(\.tags) == [["Odd"]])
+  }
+
   @Test("photos.tag orders many ids as the index does: each one is found by its tag afterwards")
   func tagManyIDs() async throws {
     let ids = (0..<500).map { index in
