@@ -66,9 +66,9 @@ public struct RegularExpression: Sendable {
   /// A condition, besides the cancellation of the task searching, that stops a search in
   /// progress: read every few thousand steps of the matcher, on the searching thread.
   ///
-  /// A step sets it to "my step has ended", which its timeout decides on a timer's thread:
-  /// the search then stops without waiting for anyone to cancel its task, which needs a
-  /// free thread of the task pool that a loaded machine may not give it for long.
+  /// A step sets it to "my step has ended", which reads the step's timeout against the
+  /// clock: the search then stops without waiting for a timer's thread or for anyone to
+  /// cancel its task, either of which a loaded machine may not give a thread for long.
   @TaskLocal public static var stopsWhen: (@Sendable () -> Bool)?
 
   /// Whether a search in progress on this task should stop.

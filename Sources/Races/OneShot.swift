@@ -18,18 +18,65 @@ import Synchronization
 /// one lock.
 ///
 /// - Complexity: ``resolve(_:)`` is O(w) for w waiting tasks; a wait is O(1).
+///
+/// ``OneShot`` is the shot as a shareable object; ``OneShotCell`` is the same shot as a
+/// noncopyable value, for an object that holds shots of its own without allocating each one
+/// (a step's lease holds two, made for every step).
 public final class OneShot<Value: Sendable>: Sendable {
-  private struct State: Sendable {
+  private let cell = OneShotCell<Value>()
+
+  /// An unresolved shot.
+  public init() {}
+
+  /// The winning value, once there is one; `nil` before. Never waits.
+  public var resolution: Value? { cell.resolution }
+
+  /// Whether someone has resolved the shot.
+  public var isResolved: Bool { cell.isResolved }
+
+  /// How many tasks wait for the resolution right now (see ``OneShotCell/waiting``).
+  public var waiting: Int { cell.waiting }
+
+  /// Decides the shot unless it is decided already (see ``OneShotCell/resolve(_:)``).
+  @discardableResult
+  public func resolve(_ value: Value) -> Bool { cell.resolve(value) }
+
+  /// Decides the shot, sealing in the same instant (see ``OneShotCell/resolve(_:sealing:)``).
+  @discardableResult
+  public func resolve(_ value: Value, sealing: () -> Void) -> Bool {
+    cell.resolve(value, sealing: sealing)
+  }
+
+  /// Waits for the resolution (see ``OneShotCell/value()``).
+  public func value() async throws(CancellationError) -> Value { try await cell.value() }
+
+  /// Waits for the resolution, or decides it on cancellation (see
+  /// ``OneShotCell/value(resolvingOnCancellationWith:)``).
+  public func value(resolvingOnCancellationWith fallback: () -> Value) async -> Value {
+    await cell.value(resolvingOnCancellationWith: fallback)
+  }
+
+  /// Waits for the resolution, even when the waiting task is cancelled.
+  public func valueIgnoringCancellation() async -> Value {
+    await cell.valueIgnoringCancellation()
+  }
+}
+
+/// The shot of ``OneShot`` as a noncopyable value, held in place by its owner.
+public struct OneShotCell<Value: Sendable>: ~Copyable, Sendable {
+  // Package-visible, not private: an owner in another module of the package lays the cell
+  // out in its own storage and so needs this type's metadata.
+  package struct State: Sendable {
     var resolution: Value?
     /// Tasks waiting for the resolution, by the number of their wait.
     var waiters: [UInt64: UnsafeContinuation<Value?, Never>] = [:]
     var nextWait: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
   /// An unresolved shot.
-  public init() {}
+  public init() { state = Mutex(State()) }
 
   /// The winning value, once there is one; `nil` before. Never waits.
   public var resolution: Value? { state.withLock { $0.resolution } }
@@ -46,7 +93,7 @@ public final class OneShot<Value: Sendable>: Sendable {
   /// - Returns: `true` if this call decided the shot; `false` if an earlier resolution had won
   ///   (this `value` is then dropped).
   @discardableResult
-  public func resolve(_ value: Value) -> Bool {
+  public borrowing func resolve(_ value: Value) -> Bool {
     let waiters = state.withLock { state -> [UnsafeContinuation<Value?, Never>]? in
       guard state.resolution == nil else { return nil }
       state.resolution = value
@@ -68,7 +115,7 @@ public final class OneShot<Value: Sendable>: Sendable {
   /// - Returns: `true` if this call decided the shot (and `sealing` ran); `false` if an
   ///   earlier resolution had won (`sealing` did not run).
   @discardableResult
-  public func resolve(_ value: Value, sealing: () -> Void) -> Bool {
+  public borrowing func resolve(_ value: Value, sealing: () -> Void) -> Bool {
     let waiters = state.withLock { state -> [UnsafeContinuation<Value?, Never>]? in
       guard state.resolution == nil else { return nil }
       sealing()
@@ -87,7 +134,7 @@ public final class OneShot<Value: Sendable>: Sendable {
   ///   cancelled task).
   /// - Throws: `CancellationError` when the waiting task is cancelled before the shot is
   ///   resolved; the shot stays unresolved and the wait is forgotten.
-  public func value() async throws(CancellationError) -> Value {
+  public borrowing func value() async throws(CancellationError) -> Value {
     guard let value = await wait(cancellable: true) else { throw CancellationError() }
     return value
   }
@@ -98,7 +145,7 @@ public final class OneShot<Value: Sendable>: Sendable {
   /// - Parameter fallback: The value with which a cancelled waiter decides the shot; called
   ///   only when the waiter is cancelled, at most once.
   /// - Returns: The winning value: `fallback()`'s, or the one that came first.
-  public func value(resolvingOnCancellationWith fallback: () -> Value) async -> Value {
+  public borrowing func value(resolvingOnCancellationWith fallback: () -> Value) async -> Value {
     if let value = await wait(cancellable: true) { return value }
     let candidate = fallback()
     resolve(candidate)
@@ -109,7 +156,7 @@ public final class OneShot<Value: Sendable>: Sendable {
   /// Waits for the resolution, even when the waiting task is cancelled.
   ///
   /// - Returns: The winning value.
-  public func valueIgnoringCancellation() async -> Value {
+  public borrowing func valueIgnoringCancellation() async -> Value {
     guard let value = await wait(cancellable: false) else {
       preconditionFailure("a wait that ignores cancellation ended without a resolution")
     }
@@ -121,7 +168,7 @@ public final class OneShot<Value: Sendable>: Sendable {
   /// The registration checks the task's cancellation under the lock that the cancellation
   /// handler takes to withdraw the wait: the task is marked cancelled before its handler runs,
   /// so either the registration sees the mark, or the handler finds the wait and ends it.
-  private func wait(cancellable: Bool) async -> Value? {
+  private borrowing func wait(cancellable: Bool) async -> Value? {
     if let resolution { return resolution }
     guard cancellable else {
       return await withUnsafeContinuation { continuation in

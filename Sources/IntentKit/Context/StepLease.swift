@@ -11,20 +11,40 @@ import Synchronization
 public final class StepLease: Sendable {
   private let live = Mutex(true)
   /// How `perform()` ended or why it was stopped, decided once by whoever comes first (the
-  /// work, its timer, the run's cancellation), for ``Deadline`` (which owns this half).
-  let outcome = OneShot<Deadline.Decision>()
+  /// work, its timer, the run's cancellation), for ``Deadline`` (which owns this half). The
+  /// shots are cells, held in the lease: a lease is made for every step, and is then its
+  /// step's one allocation.
+  let outcome = OneShotCell<Deadline.Decision>()
   /// Whether a stopped step's work ended (`true`) before its grace period was over (`false`).
-  let windDown = OneShot<Bool>()
+  let windDown = OneShotCell<Bool>()
   /// Progress reports so far, for the timer of a long-running intent.
   let reports = Atomic(0)
   /// The count of reports when the timer last looked.
   let reportsSeen = Atomic(0)
+  /// When the step's timeout falls due on the system's monotonic clock, and the timeout, for
+  /// ``hasEnded``; `nil` when the step has no timeout of that kind (see `Deadline`).
+  let dueAt = Mutex<(instant: ContinuousClock.Instant, limit: Duration)?>(nil)
 
   /// Creates a live lease.
   public init() {}
 
   /// Whether the step is still running.
   public var isLive: Bool { live.withLock { $0 } }
+
+  /// Whether the step has ended; one that is past its timeout times out in this call.
+  ///
+  /// For work that runs for long without suspending (a backtracking regular expression, a
+  /// big copy): poll this between pieces of it and stop when it says so. Unlike ``isLive``
+  /// it needs no other thread to decide the timeout, so it answers on time however busy the
+  /// machine is.
+  public var hasEnded: Bool {
+    guard isLive else { return true }
+    guard let due = dueAt.withLock({ $0 }), ContinuousClock.now >= due.instant else {
+      return false
+    }
+    decide(.timedOut(due.limit))
+    return true
+  }
 
   /// Runs `change` if the step is still running; revoking the lease waits until it is done.
   ///

@@ -24,6 +24,8 @@ public struct RunClock: Sendable {
   public var startTimer:
     @Sendable (_ interval: Duration, _ handler: @escaping @Sendable () -> RunTimer.Next) ->
       RunTimer
+  /// Whether this is ``live``, whose time is the system's monotonic clock too.
+  var isLive = false
 
   /// A clock with its own timers.
   public init(
@@ -58,9 +60,11 @@ public struct RunClock: Sendable {
 
   /// The system's: `Date()`, `Task.sleep` and dispatch timers.
   public static var live: RunClock {
-    RunClock(
+    var clock = RunClock(
       now: { Date() }, sleep: { try await Task.sleep(for: $0) },
       startTimer: { interval, handler in RunTimer.dispatch(interval, handler) })
+    clock.isLive = true
+    return clock
   }
 
   /// A clock whose every member stops the program, naming itself, when used.

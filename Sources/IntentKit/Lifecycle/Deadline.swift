@@ -63,7 +63,11 @@ enum Deadline {
       handle.set(work)
       if case .finished(let result)? = lease.decision { return Deadline.Decision.finished(result) }
 
-      // The work suspended: arm the timer, and wait for whoever decides.
+      // The work suspended: arm the timer, and wait for whoever decides. On the system's
+      // clock the work can also see the timeout fall due itself (`StepLease.hasEnded`).
+      if let timeout, clock.isLive, !restartsOnProgress {
+        lease.dueAt.withLock { $0 = (ContinuousClock.now + timeout, timeout) }
+      }
       let timer = timeout.map {
         startTimer(on: clock, timeout: $0, restartsOnProgress: restartsOnProgress, lease: lease)
       }

@@ -85,7 +85,7 @@ public struct UploadPhoto: LongRunningIntent, CancellableIntent {
         try await store.afterChunk(chunk)
         // A signal revokes the step's lease at once, even while this copy has not suspended
         // (its task is cancelled only once it does): so stop on the lease, chunk by chunk.
-        if IntentContext.current.lease?.isLive == false { throw CancellationError() }
+        if IntentContext.current.lease?.hasEnded == true { throw CancellationError() }
         // Suspend now and then, so that the step's timeout (which restarts with each chunk's
         // progress) is armed for a large photo; a small one is copied without suspending.
         if chunk % Self.chunksBetweenPauses == 0 { await Task.yield() }

@@ -25,8 +25,9 @@ enum TextPattern {
 
   /// Runs a search, in a task of its own step's making: it first suspends, so that the step's
   /// timeout is armed (a step that never suspends is never timed out), then searches; the
-  /// search stops as soon as its step has ended (timed out or cancelled: its lease is revoked
-  /// in that instant), without waiting for the step's task to be cancelled.
+  /// search stops as soon as its step has ended (cancelled, or timed out: the search sees the
+  /// timeout fall due itself, through `StepLease.hasEnded`), without waiting for a timer's
+  /// thread or for the step's task to be cancelled.
   ///
   /// - Throws: `CancellationError` when the search was stopped; ``IntentError`` when ICU gave
   ///   up on it (its backtracking memory), naming the pattern.
@@ -36,7 +37,7 @@ enum TextPattern {
   static func search<T>(_ body: () throws(RegularExpression.MatchFailure) -> T) async throws -> T {
     await Task.yield()
     var stepEnded: (@Sendable () -> Bool)?
-    if let lease = IntentContext.current.lease { stepEnded = { !lease.isLive } }
+    if let lease = IntentContext.current.lease { stepEnded = { lease.hasEnded } }
     do {
       return try RegularExpression.$stopsWhen.withValue(stepEnded) { try body() }
     } catch let failure as RegularExpression.MatchFailure {
