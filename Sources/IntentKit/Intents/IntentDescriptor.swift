@@ -19,11 +19,18 @@ public struct IntentDescriptor: Sendable {
 
   /// Reads an intent type's metadata.
   public init<Intent: AppIntent>(_ type: Intent.Type) {
+    self.init(type, readingFieldRecords: ParameterFields.layoutIsKnown)
+  }
+
+  /// Reads an intent type's metadata, naming its parameters from its type's field records
+  /// (see ``ParameterFields``) or, when `readingFieldRecords` is `false`, with `Mirror`, as on
+  /// a platform whose layout `ParameterFields` does not know: tests force it so.
+  init<Intent: AppIntent>(_: Intent.Type, readingFieldRecords: Bool) {
     identifier = Intent.identifier
     title = Intent.title
     description = Intent.description
     parameterSummary = Intent.parameterSummary
-    details = LazyDetails { Details(Intent.self) }
+    details = LazyDetails { Details(Intent.self, readingFieldRecords: readingFieldRecords) }
   }
 
   /// Parameters in declaration order.
@@ -125,13 +132,13 @@ public struct IntentDescriptor: Sendable {
       self.instantiate = instantiate
     }
 
-    init<Intent: AppIntent>(_: Intent.Type) {
+    init<Intent: AppIntent>(_: Intent.Type, readingFieldRecords: Bool) {
       let (probe, collected) = SlotCollector.make(Intent.self)
       // The slots a new instance hands to the collector are its parameters, in order, unless
       // the intent creates parameters in some unusual way: then reflect on every instance.
       let positional: Bool
       let reflected: [(String, ParameterSlot)]
-      if let names = ParameterFields.names(of: probe, holding: collected) {
+      if readingFieldRecords, let names = ParameterFields.names(of: probe, holding: collected) {
         reflected = Array(zip(names, collected))
         positional = true
       } else {
