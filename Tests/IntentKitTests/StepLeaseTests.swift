@@ -101,3 +101,42 @@ struct StepLeaseTests {
     #expect(try IntentContext.commit { 42 } == 42)
   }
 }
+
+@Suite("A lease's own view of its timeout")
+struct StepLeaseDueTests {
+  @Test("a lease past its due time ends in hasEnded, timed out, with no timer")
+  func pastDue() {
+    let lease = StepLease()
+    lease.fallsDue(at: ContinuousClock.now - .seconds(1), limit: .seconds(7))
+    #expect(lease.isLive)
+    #expect(lease.hasEnded)
+    #expect(!lease.isLive)
+    guard case .timedOut(let limit)? = lease.decision else {
+      Issue.record("decided \(String(describing: lease.decision))")
+      return
+    }
+    #expect(limit == .seconds(7))
+  }
+
+  @Test("a lease before its due time, or with none, has not ended")
+  func notDue() {
+    let lease = StepLease()
+    #expect(!lease.hasEnded)
+    lease.fallsDue(at: ContinuousClock.now + .seconds(3600), limit: .seconds(3600))
+    #expect(!lease.hasEnded)
+    #expect(lease.isLive)
+    #expect(lease.decision == nil)
+  }
+
+  @Test("a lease whose step finished has ended, and stays finished")
+  func finished() {
+    let lease = StepLease()
+    lease.workEnded(.failure(CancellationError()))
+    lease.fallsDue(at: ContinuousClock.now - .seconds(1), limit: .seconds(1))
+    #expect(lease.hasEnded)
+    guard case .finished? = lease.decision else {
+      Issue.record("decided \(String(describing: lease.decision))")
+      return
+    }
+  }
+}

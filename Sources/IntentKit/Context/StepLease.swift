@@ -31,6 +31,12 @@ public final class StepLease: Sendable {
   /// Whether the step is still running.
   public var isLive: Bool { live.withLock { $0 } }
 
+  /// Sets when the step's timeout falls due on the system's monotonic clock, for
+  /// ``hasEnded``.
+  func fallsDue(at instant: ContinuousClock.Instant, limit: Duration) {
+    dueAt.withLock { $0 = (instant, limit) }
+  }
+
   /// Whether the step has ended; one that is past its timeout times out in this call.
   ///
   /// For work that runs for long without suspending (a backtracking regular expression, a

@@ -66,7 +66,7 @@ enum Deadline {
       // The work suspended: arm the timer, and wait for whoever decides. On the system's
       // clock the work can also see the timeout fall due itself (`StepLease.hasEnded`).
       if let timeout, clock.isLive, !restartsOnProgress {
-        lease.dueAt.withLock { $0 = (ContinuousClock.now + timeout, timeout) }
+        lease.fallsDue(at: ContinuousClock.now + timeout, limit: timeout)
       }
       let timer = timeout.map {
         startTimer(on: clock, timeout: $0, restartsOnProgress: restartsOnProgress, lease: lease)
