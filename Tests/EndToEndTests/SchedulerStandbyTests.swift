@@ -37,7 +37,7 @@ struct SchedulerStandbyTests {
   }
 
   @Test(
-    "a second daemon on the home stands by; killed, the active one is replaced within 2 s; no fire time runs twice"
+    "a second daemon on the home stands by; killed, the active one is replaced; no fire time runs twice"
   )
   func standbyTakesOver() async throws {
     let sandbox = try Sandbox()
@@ -61,15 +61,14 @@ struct SchedulerStandbyTests {
         containing: "finished tick: succeeded", times: 4, timeout: .seconds(20)))
     #expect(!standby.stdoutSoFar.contains("fired tick"))
 
-    let clock = ContinuousClock()
-    let killed = clock.now
+    // How soon it takes over is the standby's 100 ms check (SchedulerTests pins it on a
+    // manual clock) plus the machine's scheduling, which a test must not time: measured
+    // 63-128 ms on a quiet machine, seconds on one at load 20.
     active.send(SIGKILL)
     #expect(
       try await standby.waitForStandardOutput(
         containing: "taking over: the active scheduler is gone", times: 1, timeout: .seconds(20)),
       "\(standby.stdoutSoFar)")
-    let takeover = clock.now - killed
-    #expect(takeover < .seconds(2), "took over after \(takeover)")
     #expect(
       try await standby.waitForStandardOutput(
         containing: "finished tick: succeeded", times: 2, timeout: .seconds(20)),

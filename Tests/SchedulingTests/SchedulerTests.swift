@@ -398,6 +398,9 @@ struct SchedulerTests {
     }
     #expect(active)
     #expect(tries.value == 6)
+    // The contract's "within 2 s" of the active one's death: the standby tries the lock
+    // again every 100 ms of its clock, and the kernel frees a dead process's lock at once.
+    #expect(clock.requested == Array(repeating: .milliseconds(100), count: 5))
     let log = fixture.log.all
     #expect(
       log.first?.hasSuffix(
