@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A value decided once: the first ``resolve(_:)`` wins, later ones are ignored (and told so),
 /// and any number of tasks can wait for the winner.
@@ -63,37 +63,47 @@ public final class OneShot<Value: Sendable>: Sendable {
 }
 
 /// The shot of ``OneShot`` as a noncopyable value, held in place by its owner.
+// Inlinable: an owner in another module holds the cell in its own storage, and there its
+// making, use and destruction must be compiled for the cell's type. Otherwise each one looks
+// the generic metadata up at run time (eight look-ups and 3,300 instructions a step, when a
+// step's lease held two cells).
+@frozen
 public struct OneShotCell<Value: Sendable>: ~Copyable, Sendable {
-  // Package-visible, not private: an owner in another module of the package lays the cell
-  // out in its own storage and so needs this type's metadata.
-  package struct State: Sendable {
-    var resolution: Value?
+  @usableFromInline
+  struct State: Sendable {
+    @usableFromInline var resolution: Value?
     /// Tasks waiting for the resolution, by the number of their wait.
-    var waiters: [UInt64: UnsafeContinuation<Value?, Never>] = [:]
-    var nextWait: UInt64 = 0
+    @usableFromInline var waiters: [UInt64: UnsafeContinuation<Value?, Never>]
+    @usableFromInline var nextWait: UInt64
+
+    @inlinable init() {
+      resolution = nil
+      waiters = [:]
+      nextWait = 0
+    }
   }
 
-  private let state: Mutex<State>
+  @usableFromInline let state: Mutex<State>
 
   /// An unresolved shot.
-  public init() { state = Mutex(State()) }
+  @inlinable public init() { state = Mutex(State()) }
 
   /// The winning value, once there is one; `nil` before. Never waits.
-  public var resolution: Value? { state.withLock { $0.resolution } }
+  @inlinable public var resolution: Value? { state.withLock { $0.resolution } }
 
   /// Whether someone has resolved the shot.
-  public var isResolved: Bool { resolution != nil }
+  @inlinable public var isResolved: Bool { resolution != nil }
 
   /// How many tasks wait for the resolution right now (for diagnostics and tests, which wait
   /// on it to order a resolution after a wait has begun).
-  public var waiting: Int { state.withLock { $0.waiters.count } }
+  @inlinable public var waiting: Int { state.withLock { $0.waiters.count } }
 
   /// Decides the shot with `value` unless it is decided already, and wakes every waiter.
   ///
   /// - Returns: `true` if this call decided the shot; `false` if an earlier resolution had won
   ///   (this `value` is then dropped).
   @discardableResult
-  public borrowing func resolve(_ value: Value) -> Bool {
+  @inlinable public borrowing func resolve(_ value: Value) -> Bool {
     let waiters = state.withLock { state -> [UnsafeContinuation<Value?, Never>]? in
       guard state.resolution == nil else { return nil }
       state.resolution = value
@@ -115,7 +125,7 @@ public struct OneShotCell<Value: Sendable>: ~Copyable, Sendable {
   /// - Returns: `true` if this call decided the shot (and `sealing` ran); `false` if an
   ///   earlier resolution had won (`sealing` did not run).
   @discardableResult
-  public borrowing func resolve(_ value: Value, sealing: () -> Void) -> Bool {
+  @inlinable public borrowing func resolve(_ value: Value, sealing: () -> Void) -> Bool {
     let waiters = state.withLock { state -> [UnsafeContinuation<Value?, Never>]? in
       guard state.resolution == nil else { return nil }
       sealing()
@@ -134,7 +144,7 @@ public struct OneShotCell<Value: Sendable>: ~Copyable, Sendable {
   ///   cancelled task).
   /// - Throws: `CancellationError` when the waiting task is cancelled before the shot is
   ///   resolved; the shot stays unresolved and the wait is forgotten.
-  public borrowing func value() async throws(CancellationError) -> Value {
+  @inlinable public borrowing func value() async throws(CancellationError) -> Value {
     guard let value = await wait(cancellable: true) else { throw CancellationError() }
     return value
   }
@@ -145,7 +155,9 @@ public struct OneShotCell<Value: Sendable>: ~Copyable, Sendable {
   /// - Parameter fallback: The value with which a cancelled waiter decides the shot; called
   ///   only when the waiter is cancelled, at most once.
   /// - Returns: The winning value: `fallback()`'s, or the one that came first.
-  public borrowing func value(resolvingOnCancellationWith fallback: () -> Value) async -> Value {
+  @inlinable public borrowing func value(resolvingOnCancellationWith fallback: () -> Value) async
+    -> Value
+  {
     if let value = await wait(cancellable: true) { return value }
     let candidate = fallback()
     resolve(candidate)
@@ -156,7 +168,7 @@ public struct OneShotCell<Value: Sendable>: ~Copyable, Sendable {
   /// Waits for the resolution, even when the waiting task is cancelled.
   ///
   /// - Returns: The winning value.
-  public borrowing func valueIgnoringCancellation() async -> Value {
+  @inlinable public borrowing func valueIgnoringCancellation() async -> Value {
     guard let value = await wait(cancellable: false) else {
       preconditionFailure("a wait that ignores cancellation ended without a resolution")
     }
@@ -168,7 +180,7 @@ public struct OneShotCell<Value: Sendable>: ~Copyable, Sendable {
   /// The registration checks the task's cancellation under the lock that the cancellation
   /// handler takes to withdraw the wait: the task is marked cancelled before its handler runs,
   /// so either the registration sees the mark, or the handler finds the wait and ends it.
-  private borrowing func wait(cancellable: Bool) async -> Value? {
+  @inlinable borrowing func wait(cancellable: Bool) async -> Value? {
     if let resolution { return resolution }
     guard cancellable else {
       return await withUnsafeContinuation { continuation in
