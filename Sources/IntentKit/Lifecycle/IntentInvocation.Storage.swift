@@ -1,3 +1,7 @@
+// Hot code: the invocation a step passes through its async frames, once per step. It keeps the
+// rules of the paragraph at the top of `IntentInvocation.swift` (no copy or allocation per step
+// that a plain reading would not make; see Docs/Performance.md).
+
 extension IntentInvocation {
   /// An invocation's fields, behind one reference.
   ///

@@ -1,3 +1,7 @@
+// Hot code: decoding the options of every step. It keeps the rules of the paragraph at the top of
+// `WorkflowDecoder.swift` (no copy or allocation per step that a plain reading would not make; see
+// Docs/Performance.md).
+
 import IntentKit
 import StrictJSON
 import Suggestions

@@ -1,3 +1,7 @@
+// Hot code: finding the role of every key of every step. It keeps the rules of the paragraph at the
+// top of `WorkflowDecoder.swift` (no copy or allocation per step that a plain reading would not
+// make; see Docs/Performance.md).
+
 import StrictJSON
 
 /// The key table of steps, arranged for decoding and derived from ``StepKind`` and
@@ -92,8 +96,7 @@ extension WorkflowDecoder {
       let ascii = object.keysAreASCII
       let byLength = stepKeyRolesByLength
       let members = object.members
-      // The first member of each key counts, as in `JSONObject.member(_:)`. By index: a copy
-      // of a member retains each field.
+      // The first member of each key counts, as in `JSONObject.member(_:)`.
       for index in members.indices {
         switch stepKeyRole(of: members[index].key, ascii: ascii, byLength: byLength) {
         case .option(let option)?:

@@ -1,3 +1,7 @@
+// Hot code: decoding what every step shares. It keeps the rules of the paragraph at the top of
+// `WorkflowDecoder.swift` (no copy or allocation per step that a plain reading would not make; see
+// Docs/Performance.md).
+
 import IntentKit
 import StrictJSON
 
@@ -23,9 +27,7 @@ extension WorkflowDecoder {
   /// Decodes one step and appends it to `steps`: finds its kind by the key that marks it,
   /// checks its keys, decodes what all steps share (id, condition, options), then its kind.
   /// Returns `false`, appending nothing, when the step cannot be read.
-  ///
-  /// Appended here rather than returned: a step returned as an optional was copied into the
-  /// list, through its kind's value witnesses, and the original destroyed after.
+  /// (Appended, not returned: see the header of `WorkflowDecoder.swift`.)
   mutating func decodeStep(_ node: JSONNode, into steps: inout [WorkflowStep]) -> Bool {
     guard case .object(let object) = node.kind else {
       error("a step must be an object such as {\"intent\": \"…\"}, not \(describe(node))", at: node)
@@ -41,8 +43,6 @@ extension WorkflowDecoder {
       return false
     }
     let position = kind.rawValue
-    // Nodes are read where they are, among the members: a node taken out into a constant or
-    // an optional was copied (its payload retained) and destroyed after.
     var otherKinds: [String] = []
     if let second = present.secondKind {
       let marker = Self.stepKindMarkers[second.rawValue]

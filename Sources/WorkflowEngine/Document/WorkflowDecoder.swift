@@ -1,3 +1,11 @@
+// Hot code (Docs/Performance.md, "Rules for hot code"): `intentflow validate` decodes every
+// step of a file, and its goal, 10,000 steps parsed and validated within 3× the JSON parse
+// alone, has the least to spare of all the goals. So the decoder reads each node where it lies
+// among its object's members, walks arrays by index (a `for … in`, or a value handed over,
+// copies each element with a retain per field) and appends what it decodes to its list
+// rather than returning it to be copied in. An allocation or a copy more per step shows in
+// the validation figures that CI checks.
+
 import Cron
 import IntentKit
 import StrictJSON

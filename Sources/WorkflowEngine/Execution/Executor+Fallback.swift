@@ -1,3 +1,7 @@
+// Hot code: running fallback steps, as any step runs. It keeps the rules of the paragraph at the
+// top of `Executor.swift` (no copy or allocation per step that a plain reading would not make; see
+// Docs/Performance.md).
+
 import IntentKit
 
 /// `onError` as a list of steps: when a step fails with an error the run may go on after,

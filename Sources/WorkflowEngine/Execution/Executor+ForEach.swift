@@ -1,3 +1,7 @@
+// Hot code: every pass of every loop. It keeps the rules of the paragraph at the top of
+// `Executor.swift` (no copy or allocation per step that a plain reading would not make; see
+// Docs/Performance.md).
+
 import IntentKit
 
 /// `forEach` with its options: `where` drops items before the passes, `index` numbers the

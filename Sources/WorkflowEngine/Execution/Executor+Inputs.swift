@@ -1,3 +1,7 @@
+// Hot code: reading inputs, once per run. It keeps the rules of the paragraph at the top of
+// `Executor.swift` (no copy or allocation per step that a plain reading would not make; see
+// Docs/Performance.md).
+
 public import IntentKit
 
 /// Inputs from the environment (`"env": "NAME"`) and the secrets a run must hide.

@@ -1,3 +1,7 @@
+// Hot code: recording every step that ends, when a run keeps a history. It keeps the rules of the
+// paragraph at the top of `Executor.swift` (no copy or allocation per step that a plain reading
+// would not make; see Docs/Performance.md).
+
 import IntentKit
 import Synchronization
 

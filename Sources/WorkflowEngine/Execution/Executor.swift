@@ -1,3 +1,14 @@
+// Hot code (Docs/Performance.md, "Rules for hot code"): every step of every run passes through
+// here, and the engine's overhead per step (goal: 1 µs) and its allocations per step (checked
+// by `Scripts/check-performance.sh`) are spent mostly in this file. So the executor reads the
+// plan by position and never validates again; the per-step functions are
+// `nonisolated(nonsending)`, so entering one costs no executor check; closure contexts,
+// `ContinuousClock.Instant`s and other temporaries whose size the standard library does not
+// fix stay out of async functions, where each would be allocated in the task; arrays are
+// walked by index and records changed in place, since a copy of a step or a record retains
+// each of its fields; and what only an observer or the journal reads is made only when one is
+// set.
+
 public import IntentKit
 import StrictJSON
 import Suggestions
@@ -225,9 +236,8 @@ public struct Executor: Sendable {
 
 /// The state of one run: its slots and step records.
 struct RunState {
-  /// What does not change during the run, behind one reference: async calls copy a run's
-  /// state into their frames, and one reference is cheaper to copy than a plan and a
-  /// configuration field by field.
+  /// What does not change during the run, behind one reference, which async calls copy into
+  /// their frames in place of a plan and a configuration.
   private final class Shared: Sendable {
     let plan: Plan
     let configuration: Executor.Configuration
@@ -343,15 +353,11 @@ struct RunState {
   }
 
   /// Runs a block's steps in order; returns the output passed on by the last one.
-  ///
-  /// This and the other per-step functions are `nonisolated(nonsending)`: they run on the
-  /// caller's executor, so entering one costs no executor check (about 4 % of a step).
   nonisolated(nonsending) mutating func block(_ steps: [PlannedStep], previous: Value)
     async throws(IntentFlowError)
     -> Value
   {
     var previous = previous
-    // By index: iterating the array copies each step (a dozen fields) on every pass.
     for index in steps.indices {
       if shared.journal != nil { ordinal = index + 1 }
       previous = try await self.step(steps[index], previous: previous)
@@ -508,7 +514,7 @@ struct RunState {
   /// Records a step that succeeded and tells the observer.
   ///
   /// A synchronous function of its own: in an async function the contexts of the closures
-  /// below would be allocated in the task, two allocations a step.
+  /// below would be allocated in the task.
   private mutating func finish(
     _ step: PlannedStep, output: Value, dialog: String?, snippet: String?, duration: Duration
   ) {
@@ -740,8 +746,7 @@ struct RunState {
     }
   }
 
-  /// Changes a step's record in place in the list: a loop updates the same record on every
-  /// pass, and copying it (or moving it out and back) would copy each of its fields every time.
+  /// Changes a step's record in place in the list, as a loop does on every pass.
   private mutating func update(_ step: PlannedStep, _ change: (inout StepRecord) -> Void) {
     // Reading the element to test it for nil would copy it too: change it if it is there.
     guard records[step.index]?.apply(change) == nil else { return }
@@ -764,8 +769,7 @@ extension StepRecord {
 /// the difference of two readings.
 ///
 /// Not inlined, and no `Instant` in its callers: `ContinuousClock.Instant` is not frozen in the
-/// standard library, so an async function allocates each one it holds in the task (two
-/// allocations a step).
+/// standard library, so an async function allocates each one it holds in the task.
 @inline(never)
 func clockReading() -> Duration {
   ContinuousClock.now - clockOrigin

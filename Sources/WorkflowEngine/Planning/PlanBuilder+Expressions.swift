@@ -1,3 +1,7 @@
+// Hot code: typing every expression of a file. It keeps the rules of the paragraph at the top of
+// `PlanBuilder.swift` (no copy or allocation per step that a plain reading would not make; see
+// Docs/Performance.md).
+
 import IntentKit
 import Suggestions
 

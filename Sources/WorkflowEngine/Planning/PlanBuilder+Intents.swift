@@ -1,3 +1,7 @@
+// Hot code: what every intent step reads of its intent. It keeps the rules of the paragraph at the
+// top of `PlanBuilder.swift` (no copy or allocation per step that a plain reading would not make;
+// see Docs/Performance.md).
+
 import IntentKit
 
 /// What planning reads of an intent, read from its descriptor once per workflow rather than

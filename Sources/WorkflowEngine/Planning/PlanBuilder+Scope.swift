@@ -1,3 +1,7 @@
+// Hot code: every name bound or looked up while planning. It keeps the rules of the paragraph at
+// the top of `PlanBuilder.swift` (no copy or allocation per step that a plain reading would not
+// make; see Docs/Performance.md).
+
 extension PlanBuilder {
   /// The names one block can see: its steps' ids planned so far, and the loop variables or
   /// `error` that the block's step gives it.

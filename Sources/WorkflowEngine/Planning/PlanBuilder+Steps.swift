@@ -1,3 +1,7 @@
+// Hot code: planning every step. It keeps the rules of the paragraph at the top of
+// `PlanBuilder.swift` (no copy or allocation per step that a plain reading would not make; see
+// Docs/Performance.md).
+
 import IntentKit
 import Suggestions
 
@@ -19,11 +23,10 @@ extension PlanBuilder {
     }
     // Each value given, compiled, checked and bound to its parameter by position, in one
     // list the plan keeps (see `Plan+Binding.swift`). The intent's descriptor is read only
-    // for a message: a copy of it retains each of its fields.
+    // for a message.
     var sources = ArgumentSource.unset(count: intent.targets.count)
     var ascending = true
     var last = -1
-    // By index: a copy of an argument would retain each of its fields.
     for position in action.parameters.indices {
       guard let index = intent.position(of: action.parameters[position].name) else {
         _ = compile(action.parameters[position].value)
@@ -87,7 +90,6 @@ extension PlanBuilder {
   ) -> [(name: String, value: CompiledValue)] {
     var arguments: [(name: String, value: CompiledValue)] = []
     arguments.reserveCapacity(given.count)
-    // By index: a copy of an argument would retain each of its fields.
     for position in given.indices {
       let typed = compile(given[position].value)
       guard let target = targets.first(where: { $0.name == given[position].name }) else {

@@ -1,12 +1,15 @@
+// Hot code: compiling every value and expression of a file. It keeps the rules of the paragraph at
+// the top of `PlanBuilder.swift` (no copy or allocation per step that a plain reading would not
+// make; see Docs/Performance.md).
+
 import IntentKit
 import Suggestions
 
 /// Compiling values and expressions: references bound to slots, types inferred and checked,
 /// literals converted in advance.
 extension PlanBuilder {
-  /// What a reference that names nothing compiles to, after it is reported. Made only then:
-  /// a compiled expression is boxed, and a box made up front for every reference in case it
-  /// fails was one allocation per reference.
+  /// What a reference that names nothing compiles to, after it is reported. Made only then,
+  /// since a compiled expression is boxed.
   static var unresolved: Typed<CompiledExpression> {
     Typed(compiled: .literal(.null), type: .any)
   }
@@ -110,8 +113,7 @@ extension PlanBuilder {
   private mutating func compile(_ template: Template, span: ValueSource.Span)
     -> Typed<CompiledValue>
   {
-    // The segments by index, each matched in place: a copy of a segment retains its
-    // expression's strings and path.
+    // The segments by index, each matched in place.
     let parts = template.segments
     if parts.count == 1, case .expression(let expression, let offset) = parts[0] {
       let typed = compile(expression, span: span, base: offset + 2)
