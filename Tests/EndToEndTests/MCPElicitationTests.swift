@@ -28,6 +28,13 @@ struct MCPElicitationTests {
     return try JSONObject(parsing: line)
   }
 
+  /// Calls the tool `name` with `arguments` (a JSON object) as request `id`.
+  static func call(_ name: String, _ arguments: String, id: Int, on client: MCPClient) {
+    client.send(
+      #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(name)","#
+        + #""arguments":\#(arguments)}}"#)
+  }
+
   /// Answers the server's request `number`.
   static func answer(_ number: Int, _ result: String, to client: MCPClient) {
     client.send(#"{"jsonrpc":"2.0","id":\#(number),"result":\#(result)}"#)
@@ -43,9 +50,7 @@ struct MCPElicitationTests {
     let sandbox = try await Self.home()
     let client = try MCPClient(sandbox, "--intents", "todos.complete")
     try await client.initialize(capabilities: Self.elicits)
-    client.send(
-      #"{"jsonrpc":"2.0","id":100,"method":"tools/call","params":{"name":"todos.complete","#
-        + #""arguments":{"todo":"milk"}}}"#)
+    Self.call("todos.complete", #"{"todo":"milk"}"#, id: 100, on: client)
     let request = try await Self.serverRequest(1, of: client)
     let line = try await client.line(
       startingWith: #"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","#)
@@ -81,9 +86,7 @@ struct MCPElicitationTests {
     let sandbox = try await Self.home()
     let client = try MCPClient(sandbox, "--intents", "todos.complete")
     try await client.initialize(capabilities: Self.elicits)
-    client.send(
-      #"{"jsonrpc":"2.0","id":100,"method":"tools/call","params":{"name":"todos.complete","#
-        + #""arguments":{"todo":"eggs"}}}"#)
+    Self.call("todos.complete", #"{"todo":"eggs"}"#, id: 100, on: client)
     let request = try await Self.serverRequest(1, of: client)
     let line = try await client.line(
       startingWith: #"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","#)
@@ -108,9 +111,7 @@ struct MCPElicitationTests {
     let sandbox = try await Self.home()
     let client = try MCPClient(sandbox, "--intents", "todos.complete")
     try await client.initialize(capabilities: Self.elicits)
-    client.send(
-      #"{"jsonrpc":"2.0","id":100,"method":"tools/call","params":{"name":"todos.complete","#
-        + #""arguments":{"todo":"eggs"}}}"#)
+    Self.call("todos.complete", #"{"todo":"eggs"}"#, id: 100, on: client)
     _ = try await Self.serverRequest(1, of: client)
     Self.answer(1, #"{"action":"decline"}"#, to: client)
     let result = try await client.line(startingWith: #"{"jsonrpc":"2.0","id":100,"#)
@@ -124,9 +125,7 @@ struct MCPElicitationTests {
     let sandbox = try await Self.home()
     let client = try MCPClient(sandbox, "--intents", "todos.delete")
     try await client.initialize(capabilities: Self.elicits)
-    client.send(
-      #"{"jsonrpc":"2.0","id":100,"method":"tools/call","params":{"name":"todos.delete","#
-        + #""arguments":{"todo":"Buy milk powder"}}}"#)
+    Self.call("todos.delete", #"{"todo":"Buy milk powder"}"#, id: 100, on: client)
     let first = try await client.line(
       startingWith: #"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","#)
     #expect(
@@ -140,9 +139,7 @@ struct MCPElicitationTests {
     #expect(deleted.contains(#""isError":false"#), "\(deleted)")
 
     // The server's next request has the next id, whatever the client's ids are.
-    client.send(
-      #"{"jsonrpc":"2.0","id":102,"method":"tools/call","params":{"name":"todos.delete","#
-        + #""arguments":{"todo":"Buy milk"}}}"#)
+    Self.call("todos.delete", #"{"todo":"Buy milk"}"#, id: 102, on: client)
     _ = try await Self.serverRequest(2, of: client)
     Self.answer(2, #"{"action":"accept","content":{"confirm":false}}"#, to: client)
     let kept = try await client.line(startingWith: #"{"jsonrpc":"2.0","id":102,"#)
@@ -160,9 +157,7 @@ struct MCPElicitationTests {
     let sandbox = try await Self.home()
     let client = try MCPClient(sandbox, "--intents", "todos.complete")
     try await client.initialize(capabilities: Self.elicits)
-    client.send(
-      #"{"jsonrpc":"2.0","id":100,"method":"tools/call","params":{"name":"todos.complete","#
-        + #""arguments":{"todo":"milk"}}}"#)
+    Self.call("todos.complete", #"{"todo":"milk"}"#, id: 100, on: client)
     _ = try await Self.serverRequest(1, of: client)
     Self.answer(1, #"{"action":"cancel"}"#, to: client)
     let result = try await client.line(startingWith: #"{"jsonrpc":"2.0","id":100,"#)
@@ -176,9 +171,7 @@ struct MCPElicitationTests {
     let sandbox = try await Self.home()
     let client = try MCPClient(sandbox, "--intents", "todos.complete")
     try await client.initialize(capabilities: Self.elicits)
-    client.send(
-      #"{"jsonrpc":"2.0","id":100,"method":"tools/call","params":{"name":"todos.complete","#
-        + #""arguments":{"todo":"milk"}}}"#)
+    Self.call("todos.complete", #"{"todo":"milk"}"#, id: 100, on: client)
     let request = try await Self.serverRequest(1, of: client)
     let schema = request.object("params")?.object("requestedSchema")?.object("properties")
     let ids = schema?.object("choice")?["enum"] as? [String] ?? []
