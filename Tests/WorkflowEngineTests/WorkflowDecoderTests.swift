@@ -154,7 +154,8 @@ struct WorkflowDecoderTests {
       Harness.decodeDiagnostics(#"{"name": "demo", "colour": 1, "steps": [{"intent": "x"}]}"#)
         == [
           "test.json:1:18: error: unknown key 'colour' in the workflow; expected 'name', "
-            + "'description', 'inputs', 'steps', 'output', 'schedule', 'phrases' or 'format'"
+            + "'description', 'inputs', 'steps', 'output', 'onFailure', 'schedule', 'phrases' "
+            + "or 'format'"
         ])
   }
 

@@ -126,6 +126,8 @@ struct CallRecord: CallRecording {
     recordsSteps ? history.journal(redacting: redact) : nil
   }
 
+  var runID: String? { history.id.map(String.init) }
+
   func finish(_ result: RunResult) {
     history.finish(result, exitCode: result.status.exitCode())
   }

@@ -2,6 +2,7 @@ import CLIKit
 import Dispatch
 import IntentKit
 import StandardIntents
+import Storage
 import StrictJSON
 import Suggestions
 import WorkflowEngine
@@ -190,7 +191,8 @@ enum RunCommand: Command {
     }
     // The run's own task, so that a signal can cancel it; on the command's executor, which
     // an unstructured task would not inherit.
-    let task = Task(executorPreference: context.taskExecutor) { () -> RunResult in
+    let task = Task(executorPreference: context.taskExecutor) {
+      () -> (RunResult, Executor.FailureHandling?) in
       // Inputs are checked (and asked for) first: a run rejected for its inputs never started
       // and is not recorded.
       let bound: [String: Value]
@@ -207,7 +209,7 @@ enum RunCommand: Command {
             steps: [], error: error, startedAt: context.now(), duration: .zero))
         history.begin(plan, path: path, inputs: inputs)
         history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
-        return result
+        return (result, nil)
       }
       secrets.learn(executor.redactor(for: plan, given: inputs, bound: bound))
       history.begin(plan, path: path, inputs: inputs)
@@ -217,11 +219,18 @@ enum RunCommand: Command {
       // run goes.
       let finished = await executor.run(plan, inputs: bound)
       let result = secrets.redactor.redact(finished)
-      history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
-      return result
+      let exitCode = Self.exitCode(for: result, signal: signals.signal)
+      // `onFailure` runs before the run's end is recorded: its steps are part of the run.
+      let handled = await executor.handleFailure(
+        of: result, in: plan, inputs: bound,
+        run: Executor.FailedRun(
+          id: executor.configuration.environment.runID, trigger: history.trigger.rawValue,
+          exitCode: exitCode))
+      history.finish(result, exitCode: exitCode)
+      return (result, handled.map { secrets.redactor.redact($0) })
     }
     signals.whenSignalled { task.cancel() }
-    let result = await task.value
+    let (result, handled) = await task.value
 
     if let error = result.error, error.code == .usage {
       context.printError(context.errorStyle.red("error: ") + error.message)
@@ -240,7 +249,12 @@ enum RunCommand: Command {
       return RunStatus.invalid.exitCode()
     }
     if json {
-      context.print(RunRendering.json(result).serialized(pretty: true))
+      var rendered = RunRendering.json(result)
+      if let handled, case .object(var members) = rendered {
+        members.append(("onFailure", RunRendering.json(handled)))
+        rendered = .object(members)
+      }
+      context.print(rendered.serialized(pretty: true))
     } else if let text = RunRendering.text(result.output), result.status == .succeeded {
       context.print(text)
     }
@@ -259,6 +273,9 @@ enum RunCommand: Command {
     if let error = result.error {
       DiagnosticPrinter(context: context).print(
         error, plan: plan, interactive: interactive)
+    }
+    if let handled, let warning = RunRendering.warning(handled) {
+      context.printError(context.errorStyle.yellow("warning: ") + warning)
     }
     return Self.exitCode(for: result, signal: signals.signal)
   }

@@ -28,6 +28,26 @@ enum RunRendering {
     return .object(members)
   }
 
+  /// `--json`'s `onFailure`: how the workflow's `onFailure` steps went.
+  static func json(_ handled: Executor.FailureHandling) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("status", .string(handled.status.rawValue)),
+      ("steps", .array(handled.steps.map(step))),
+    ]
+    if let error = handled.error { members.append(("error", self.error(error))) }
+    return .object(members)
+  }
+
+  /// The warning for `onFailure` steps that did not succeed; `nil` when they did.
+  static func warning(_ handled: Executor.FailureHandling) -> String? {
+    guard handled.status != .succeeded else { return nil }
+    let what = handled.error?.message ?? handled.status.rawValue
+    let step = handled.error?.step.map { "step '\($0)' failed: " } ?? ""
+    let message = what.hasPrefix("step '") ? what : step + what
+    return "the onFailure steps did not succeed (\(handled.status.rawValue)): \(message); "
+      + "the run's status and exit code are the run's own"
+  }
+
   static func error(_ error: IntentFlowError) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = []
     members.append(("step", error.step.map(JSONValue.string) ?? .null))

@@ -48,11 +48,18 @@ final class RunHistory: Sendable {
   private let context: CLIContext
   /// What started the runs recorded; `nil`: `schedule` when the scheduler started the
   /// process (`INTENTFLOW_TRIGGER`), else `manual`.
-  private let trigger: RunTrigger?
+  private let givenTrigger: RunTrigger?
   /// Opens the run store for ``begin(workflowName:path:inputs:)``; by default, a new
   /// connection each time (a process records one run).
   private let openStore: @Sendable () throws -> RunStore
   private let state = Mutex(State())
+
+  /// What started the runs recorded: the one given, else `schedule` when the scheduler
+  /// started the process (`INTENTFLOW_TRIGGER`), else `manual`.
+  var trigger: RunTrigger {
+    self.givenTrigger
+      ?? (context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual)
+  }
 
   /// The run's number in history, once ``begin(_:path:inputs:)`` recorded it.
   var id: Int64? { state.withLock { $0.lease?.runID } }
@@ -65,7 +72,7 @@ final class RunHistory: Sendable {
     store: (@Sendable () throws -> RunStore)? = nil
   ) {
     self.context = context
-    self.trigger = trigger
+    self.givenTrigger = trigger
     openStore =
       store ?? {
         try RunStore(
@@ -92,9 +99,7 @@ final class RunHistory: Sendable {
     // Runs whose process died (SIGKILL, the out-of-memory killer) are recorded as such by the
     // next run, not left "running" until someone looks at the history.
     _ = try? store.markAbandonedRuns()
-    let trigger: RunTrigger =
-      self.trigger
-      ?? (context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual)
+    let trigger = self.trigger
     do {
       let lease = try store.beginLockedRun(
         workflowName: workflowName,

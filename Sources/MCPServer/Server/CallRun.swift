@@ -77,7 +77,13 @@ struct CallRun: Sendable {
       run.journal = journal
       run.onSecretText = { text in secrets.mutate { $0.insert(text) } }
     }
-    let result = await Executor(configuration: run).run(plan, inputs: bound)
+    let runner = Executor(configuration: run)
+    let result = await runner.run(plan, inputs: bound)
+    // The workflow's `onFailure` steps, as for every trigger; they change nothing of the reply.
+    _ = await runner.handleFailure(
+      of: result, in: plan, inputs: bound,
+      run: Executor.FailedRun(
+        id: record?.runID ?? "", trigger: "mcp", exitCode: result.status.exitCode()))
     record?.finish(result)
     guard result.status == .succeeded else {
       return .error(Self.message(for: result.error, status: result.status, tool: tool.name))

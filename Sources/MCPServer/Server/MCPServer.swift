@@ -308,6 +308,8 @@ public protocol CallRecording: Sendable {
   /// as `redact` makes it (secret inputs hidden); `nil` when no steps are recorded.
   func stepJournal(redacting redact: @escaping @Sendable (StepEntry) -> StepEntry)
     -> StepJournal?
+  /// The run's identifier in history (`${run.id}` in `onFailure` steps), when it has one.
+  var runID: String? { get }
   /// Notes how the call ended.
   func finish(_ result: RunResult)
 }
@@ -317,4 +319,7 @@ extension CallRecording {
   public func stepJournal(redacting redact: @escaping @Sendable (StepEntry) -> StepEntry)
     -> StepJournal?
   { nil }
+
+  /// No identifier.
+  public var runID: String? { nil }
 }

@@ -18,6 +18,9 @@ public struct Workflow: Sendable {
   var brokenStepIDs: Set<String> = []
   /// What people say to run it (`intentflow say`); `${NAME}` takes input NAME's value.
   public var phrases: [String] = []
+  /// `onFailure`: the steps that run after the run failed, timed out or was cancelled, with
+  /// `${run}` bound (DESIGN §12); `nil` when the file has none.
+  public var onFailure: [WorkflowStep]? = nil
 }
 
 /// A declared input: `"title": { "type": "text", "default": "Buy bread" }`.

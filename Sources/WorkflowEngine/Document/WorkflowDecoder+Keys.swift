@@ -36,6 +36,15 @@ extension WorkflowDecoder {
       [("type", "array"), ("minItems", 1), ("items", .object([("$ref", "#/$defs/step")]))]),
     Key("output", [("description", "The workflow's output; default: the last step's.")]),
     Key(
+      "onFailure",
+      [
+        (
+          "description",
+          "Steps that run after the run failed, timed out or was cancelled; ${run} describes it."
+        ),
+        ("type", "array"), ("minItems", 1), ("items", .object([("$ref", "#/$defs/step")])),
+      ]),
+    Key(
       "schedule",
       [
         (

@@ -73,10 +73,19 @@ struct WorkflowDecoder {
     }
     let output = object["output"].map { decodeValue($0) }
     let schedule = object["schedule"].flatMap { decodeSchedule($0) }
-    return Workflow(
+    var onFailure: [WorkflowStep]?
+    if let node = object["onFailure"] {
+      onFailure = decodeSteps(node, what: "'onFailure'")
+      if case .array(let items) = node.kind, items.isEmpty {
+        error("'onFailure' is empty; give it the steps to run when the run fails", at: node)
+      }
+    }
+    var workflow = Workflow(
       source: source, name: name, description: description, inputs: inputs, steps: steps,
       output: output, schedule: schedule, location: location(root), brokenStepIDs: brokenStepIDs,
       phrases: object["phrases"].map { decodePhrases($0, inputs: inputs) } ?? [])
+    workflow.onFailure = onFailure
+    return workflow
   }
 
   // MARK: Helpers

@@ -107,15 +107,26 @@ public struct Redactor: Sendable {
     var redacted = result
     redacted.output = redact(result.output)
     redacted.error = result.error.map(redact)
-    redacted.steps = result.steps.map { record in
-      var step = record
-      step.output = redact(record.output)
-      step.dialog = record.dialog.map(redact)
-      step.snippet = record.snippet.map(redact)
-      step.error = record.error.map(redact)
-      return step
-    }
+    redacted.steps = result.steps.map(redact)
     return redacted
+  }
+
+  /// The handling with secrets in its steps and error replaced by `***`.
+  public func redact(_ handled: Executor.FailureHandling) -> Executor.FailureHandling {
+    guard !values.isEmpty else { return handled }
+    var redacted = handled
+    redacted.error = handled.error.map(redact)
+    redacted.steps = handled.steps.map(redact)
+    return redacted
+  }
+
+  private func redact(_ record: StepRecord) -> StepRecord {
+    var step = record
+    step.output = redact(record.output)
+    step.dialog = record.dialog.map(redact)
+    step.snippet = record.snippet.map(redact)
+    step.error = record.error.map(redact)
+    return step
   }
 
   /// A step-history entry with its parameters, output, error and logs redacted.

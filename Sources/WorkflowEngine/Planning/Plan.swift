@@ -19,6 +19,9 @@ public struct Plan: Sendable {
   /// Problems that do not stop the workflow from running, such as a scheduled run that
   /// would stop for a confirmation; `validate`, `schedule` and `crontab` print them.
   public var warnings: [Diagnostic] = []
+  /// The `onFailure` steps, run after the run failed, timed out or was cancelled (see
+  /// ``Executor/handleFailure(of:in:inputs:run:)``); `nil` when the file has none.
+  public var onFailure: FailureHandler?
 
   /// Every step, depth first, in file order.
   public var allSteps: [PlannedStep] { Self.allSteps(of: steps) }
@@ -106,6 +109,13 @@ public struct Fallback: Sendable {
   public var steps: [PlannedStep]
   /// The slot of `error`: `{step, kind, message}`.
   var errorSlot: Int
+}
+
+/// A workflow's `onFailure` steps, with `${run}` bound.
+public struct FailureHandler: Sendable {
+  public var steps: [PlannedStep]
+  /// The slot of `run`: `{id, workflow, status, exitCode, trigger, startedAt, error}`.
+  var runSlot: Int
 }
 
 /// How a `forEach` picks and runs its passes.

@@ -112,8 +112,15 @@ extension PlanBuilder {
       rest.removeFirst()
       (compiled, type) = (.runValue(.environment(name)), .text)
     case "run":
+      if let (slot, _) = failureHandler {
+        return resolveFailedRun(reference, slot: slot, at: location)
+      }
       guard case .property("id")? = rest.first else {
-        error("'\(reference)': the run has only 'id'; write run.id", at: location)
+        var message = "'\(reference)': the run has only 'id'; write run.id"
+        if case .property(let name)? = rest.first, FailedRunFields.run[name] != nil {
+          message += " (run.\(name) is for the workflow's 'onFailure' steps)"
+        }
+        error(message, at: location)
         return Self.unresolved
       }
       rest.removeFirst()

@@ -200,7 +200,11 @@ extension PlanBuilder {
     if let typed = resolveRunName(reference, at: location) { return typed }
     if brokenStepIDs.contains(reference.root) { return Self.unresolved }
     if let line = declaredSteps[reference.root] {
-      if !hasPlanned(reference.root) {
+      if isRunStepSeenFromFailureHandler(reference.root) {
+        error(
+          "'onFailure' steps cannot read step '\(reference.root)' (line \(line)): it may not "
+            + "have run; ${run.error} says what failed", at: location)
+      } else if !hasPlanned(reference.root) {
         error(
           "'\(reference.root)' refers to the step at line \(line), which has not run "
             + "yet here; a step can only use the outputs of steps before it", at: location)

@@ -62,6 +62,9 @@ struct PlanBuilder {
   /// The slots that compiled expressions read, noted as references are bound (see
   /// `Plan+Readers.swift`), rather than found by walking the plan again.
   var readSlots = SlotSet(count: 0)
+  /// While `onFailure` is planned: the slot of `${run}`, and how many of
+  /// ``plannedStepIDs`` are the workflow's own steps (see `PlanBuilder+FailureHandler.swift`).
+  var failureHandler: (runSlot: Int, mainSteps: Int)?
 
   /// What a name in scope stands for.
   struct Binding {
@@ -94,6 +97,7 @@ struct PlanBuilder {
     // The top-level steps' ids, at least, go into these; growing them costs a rehash each.
     declaredSteps.reserveCapacity(workflow.steps.count)
     collectIDs(workflow.steps)
+    if let handler = workflow.onFailure { collectIDs(handler) }
     planInputs(workflow.inputs)
     if let schedule = workflow.schedule { diagnostics += planner.checkSchedule(schedule) }
     scopes = [Scope(capacity: workflow.steps.count)]
@@ -106,9 +110,12 @@ struct PlanBuilder {
       outputType = typed.type
     }
     if let schedule = workflow.schedule { checkUnattended(schedule, steps: steps) }
-    return Plan(
+    let handler = workflow.onFailure.map { planFailureHandler($0) }
+    var plan = Plan(
       workflow: workflow, inputs: inputs, steps: steps, output: output, outputType: outputType,
       slotCount: slotCount, stepCount: stepCount, readSlots: readSlots)
+    plan.onFailure = handler
+    return plan
   }
 
   // MARK: Ids and inputs
