@@ -39,6 +39,9 @@ struct FailureHandlerTests {
     let steps = shown.objects("steps") ?? []
     #expect(steps.map { $0.string("path") ?? "" } == ["1", "onFailure.1"])
     #expect(steps.last?.string("id") == "report")
+    // In the tree, the handler is a top-level step, not a child of step 1.
+    let tree = try await sandbox.run("history", "show", "1").stdout
+    #expect(tree.contains("\nonFailure.1 report (text.uppercase)  succeeded"), "\(tree)")
   }
 
   @Test("a scheduled run's onFailure sees the trigger 'schedule'")

@@ -243,9 +243,10 @@ extension HistoryCommand {
     return label
   }
 
-  /// The depth of a step in the tree: its path's components, `onError` not counted.
+  /// The depth of a step in the tree: its path's components, `onError` and `onFailure` not
+  /// counted (a workflow's failure handlers are top-level steps, `onFailure.1`).
   private static func depth(_ path: String) -> Int {
-    path.split(separator: ".").filter { $0 != "onError" }.count - 1
+    path.split(separator: ".").filter { $0 != "onError" && $0 != "onFailure" }.count - 1
   }
 
   static func showLines(_ run: RunRecord, steps: [StepRow], context: CLIContext) -> [String] {
