@@ -28,6 +28,14 @@ struct MCPElicitationTests {
     return try JSONObject(parsing: line)
   }
 
+  /// A server on a home with todos, for the intents `intents`, whose client declared that it
+  /// answers elicitation requests.
+  static func elicitingClient(intents: String) async throws -> MCPClient {
+    let client = try MCPClient(try await Self.home(), "--intents", intents)
+    try await client.initialize(capabilities: Self.elicits)
+    return client
+  }
+
   /// Calls the tool `name` with `arguments` (a JSON object) as request `id`.
   static func call(_ name: String, _ arguments: String, id: Int, on client: MCPClient) {
     client.send(
@@ -47,9 +55,7 @@ struct MCPElicitationTests {
 
   @Test("a choice between entities is asked as an enum of their ids; the answer is the one")
   func disambiguation() async throws {
-    let sandbox = try await Self.home()
-    let client = try MCPClient(sandbox, "--intents", "todos.complete")
-    try await client.initialize(capabilities: Self.elicits)
+    let client = try await Self.elicitingClient(intents: "todos.complete")
     Self.call("todos.complete", #"{"todo":"milk"}"#, id: 100, on: client)
     let request = try await Self.serverRequest(1, of: client)
     let line = try await client.line(
@@ -83,9 +89,7 @@ struct MCPElicitationTests {
 
   @Test("a missing value is asked with its schema: an entity as its ids, recently used first")
   func needsValue() async throws {
-    let sandbox = try await Self.home()
-    let client = try MCPClient(sandbox, "--intents", "todos.complete")
-    try await client.initialize(capabilities: Self.elicits)
+    let client = try await Self.elicitingClient(intents: "todos.complete")
     Self.call("todos.complete", #"{"todo":"eggs"}"#, id: 100, on: client)
     let request = try await Self.serverRequest(1, of: client)
     let line = try await client.line(
@@ -108,9 +112,7 @@ struct MCPElicitationTests {
 
   @Test("declined: the value is not given, and the call ends with isError naming it")
   func declined() async throws {
-    let sandbox = try await Self.home()
-    let client = try MCPClient(sandbox, "--intents", "todos.complete")
-    try await client.initialize(capabilities: Self.elicits)
+    let client = try await Self.elicitingClient(intents: "todos.complete")
     Self.call("todos.complete", #"{"todo":"eggs"}"#, id: 100, on: client)
     _ = try await Self.serverRequest(1, of: client)
     Self.answer(1, #"{"action":"decline"}"#, to: client)
@@ -122,9 +124,8 @@ struct MCPElicitationTests {
 
   @Test("a confirmation is a yes/no; yes deletes, no ends the call with isError")
   func confirmation() async throws {
-    let sandbox = try await Self.home()
-    let client = try MCPClient(sandbox, "--intents", "todos.delete")
-    try await client.initialize(capabilities: Self.elicits)
+    let client = try await Self.elicitingClient(intents: "todos.delete")
+    let sandbox = client.sandbox
     Self.call("todos.delete", #"{"todo":"Buy milk powder"}"#, id: 100, on: client)
     let first = try await client.line(
       startingWith: #"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","#)
@@ -154,9 +155,7 @@ struct MCPElicitationTests {
 
   @Test("cancel ends the call: the person did not answer")
   func cancelled() async throws {
-    let sandbox = try await Self.home()
-    let client = try MCPClient(sandbox, "--intents", "todos.complete")
-    try await client.initialize(capabilities: Self.elicits)
+    let client = try await Self.elicitingClient(intents: "todos.complete")
     Self.call("todos.complete", #"{"todo":"milk"}"#, id: 100, on: client)
     _ = try await Self.serverRequest(1, of: client)
     Self.answer(1, #"{"action":"cancel"}"#, to: client)
@@ -168,9 +167,7 @@ struct MCPElicitationTests {
 
   @Test("a client request whose id is that of the server's pending request is answered as one")
   func sameIDBothWays() async throws {
-    let sandbox = try await Self.home()
-    let client = try MCPClient(sandbox, "--intents", "todos.complete")
-    try await client.initialize(capabilities: Self.elicits)
+    let client = try await Self.elicitingClient(intents: "todos.complete")
     Self.call("todos.complete", #"{"todo":"milk"}"#, id: 100, on: client)
     let request = try await Self.serverRequest(1, of: client)
     let schema = request.object("params")?.object("requestedSchema")?.object("properties")

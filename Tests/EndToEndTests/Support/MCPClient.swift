@@ -11,9 +11,13 @@ final class MCPClient: Sendable {
   }
 
   let process: IntentFlowProcess
+  /// The server's home, kept for as long as the client: a sandbox removes its files when it
+  /// goes.
+  let sandbox: Sandbox
 
   /// Starts `intentflow mcp ARGUMENTS…` in the sandbox.
   init(_ sandbox: Sandbox, _ arguments: String...) throws {
+    self.sandbox = sandbox
     process = try sandbox.start(["mcp"] + arguments, standardInput: "", keepingInputOpen: true)
   }
 
