@@ -43,6 +43,7 @@ let package = Package(
     .executable(name: "intentflow", targets: ["intentflow"]),
     .library(name: "IntentKit", targets: ["IntentKit"]),
     .library(name: "WorkflowEngine", targets: ["WorkflowEngine"]),
+    .library(name: "DataIntents", targets: ["DataIntents"]),
     .library(name: "StandardIntents", targets: ["StandardIntents"]),
     .library(name: "IntentFlowCLI", targets: ["IntentFlowCLI"]),
     .library(name: "Cron", targets: ["Cron"]),
@@ -93,10 +94,17 @@ let package = Package(
         "IntentKit", "StrictJSON", "Cron", "CivilTime", "Suggestions", "ICUSupport",
       ],
       swiftSettings: strictSwift),
+    // The pure data domains (text, numbers, lists, dictionaries, JSON, dates): no I/O, no
+    // system library; StandardIntents re-exports them beside the system and app domains.
+    .target(
+      name: "DataIntents",
+      dependencies: ["IntentKit", "StrictJSON", "Cron", "CivilTime", "Suggestions", "ICUSupport"],
+      swiftSettings: strictSwift),
     .target(
       name: "StandardIntents",
       dependencies: [
-        "IntentKit", "Storage", "Cron", "CivilTime", "CZlib", "CDynamicCurl", "StrictJSON",
+        "DataIntents", "IntentKit", "Storage", "Cron", "CivilTime", "CZlib", "CDynamicCurl",
+        "StrictJSON",
         "Suggestions", "ICUSupport", "ChildProcesses",
       ],
       swiftSettings: strictSwift,
@@ -151,7 +159,8 @@ let package = Package(
       name: "IntentFlowBenchmarks",
       dependencies: [
         "StrictJSON", "Cron", "CivilTime", "Storage", "IntentKit", "WorkflowEngine",
-        "StandardIntents", "Scheduling", "Extensions", "ICUSupport", "LanguageServer",
+        "StandardIntents", "DataIntents", "Scheduling", "Extensions", "ICUSupport",
+        "LanguageServer",
         .target(name: "CMalloc", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: strictSwift),
@@ -197,7 +206,9 @@ let package = Package(
       resources: [.copy("Fixtures")], swiftSettings: strictSwift),
     .testTarget(
       name: "StandardIntentsTests",
-      dependencies: ["TestSupport", "StandardIntents", "IntentKit", "Storage", "CivilTime"],
+      dependencies: [
+        "TestSupport", "StandardIntents", "DataIntents", "IntentKit", "Storage", "CivilTime",
+      ],
       swiftSettings: strictSwift),
     .testTarget(
       name: "SchedulingTests",

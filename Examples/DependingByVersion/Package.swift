@@ -20,6 +20,7 @@ let package = Package(
       dependencies: [
         .product(name: "IntentKit", package: "IntentFlow"),
         .product(name: "WorkflowEngine", package: "IntentFlow"),
+        .product(name: "DataIntents", package: "IntentFlow"),
         .product(name: "StandardIntents", package: "IntentFlow"),
         .product(name: "IntentFlowCLI", package: "IntentFlow"),
         .product(name: "Cron", package: "IntentFlow"),

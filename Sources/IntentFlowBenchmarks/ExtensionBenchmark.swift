@@ -1,3 +1,4 @@
+import DataIntents
 import Extensions
 import Foundation
 import IntentKit

@@ -1,3 +1,4 @@
+import DataIntents
 import Foundation
 import IntentKit
 import StandardIntents

@@ -1,3 +1,4 @@
+import DataIntents
 import Dispatch
 import Foundation
 import IntentKit

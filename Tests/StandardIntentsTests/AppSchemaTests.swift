@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("App Schemas")
 struct AppSchemaTests {
   let registry = StandardIntents.registry

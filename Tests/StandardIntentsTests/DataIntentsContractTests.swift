@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("The data intents follow DESIGN section 7")
 struct DataIntentsContractTests {
   let registry = StandardIntents.registry

@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("todos.delete")
 struct DeleteTodoTests {
   let harness: TodoHarness

@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("todos.find")
 struct FindTodosTests {
   let harness: TodoHarness

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("The standard intents' parameters, as the engine finds them without Mirror")
 struct ParameterNamesTests {
   @Test("every intent's parameters are the ones Mirror finds, in the same order")

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("The standard intents")
 struct StandardIntentsTests {
   let registry = StandardIntents.registry

@@ -3,6 +3,8 @@ import StandardIntents
 import StrictJSON
 import Testing
 
+@testable import DataIntents
+
 @Suite("The system intents")
 struct SystemIntentsTests {
   let registry = StandardIntents.registry

@@ -4,6 +4,8 @@ import StandardIntents
 import TestSupport
 import Testing
 
+@testable import DataIntents
+
 @Suite("The todo store")
 struct TodoStoreTests {
   let harness: TodoHarness

@@ -4,6 +4,8 @@ import StandardIntents
 import StrictJSON
 import Testing
 
+@testable import DataIntents
+
 @Suite("The Todo entity and its query")
 struct TodoTests {
   let harness: TodoHarness

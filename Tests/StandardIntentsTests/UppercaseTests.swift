@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("text.uppercase")
 struct UppercaseTests {
   let harness: TodoHarness

@@ -66,11 +66,7 @@ enum MCPCommand: Command {
     configuration.assumeYes = command[Self.yes]
     configuration.taskExecutor = context.taskExecutor
     var executor = Executor.Configuration()
-    executor.dependencies.todoStore = TodoStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    executor.dependencies.notesStore = NoteStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    executor.dependencies.photoStore = PhotoStore.live(environment: context.environment)
+    executor.dependencies.installLive(StandardIntents.domains, context.liveDomains)
     executor.dependencies.entityRanking = RelevantCommand.ranking(context: context)
     executor.environment = RunCommand.evaluationEnvironment(context)
     configuration.executor = executor

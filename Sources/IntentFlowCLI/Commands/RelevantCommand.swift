@@ -101,11 +101,7 @@ enum RelevantCommand: Command {
     var dependencies = DependencyValues()
     // The intents read the time (date.now, todos.find's overdue marks) as `run` does.
     dependencies.runEnvironment = RunCommand.runEnvironment(context)
-    dependencies.todoStore = TodoStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    dependencies.notesStore = NoteStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    dependencies.photoStore = PhotoStore.live(environment: context.environment)
+    dependencies.installLive(StandardIntents.domains, context.liveDomains)
     let entities: [AnyEntity]
     do {
       entities = try await IntentContext.$current.withValue(

@@ -149,11 +149,7 @@ enum RunCommand: Command {
       command[Self.yes] || (scheduled && plan.workflow.schedule?.yes == true)
     configuration.keepsStepOutputs = json  // only --json prints step outputs
     if let timeout { configuration.defaultTimeout = timeout }
-    configuration.dependencies.todoStore = TodoStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    configuration.dependencies.notesStore = NoteStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    configuration.dependencies.photoStore = PhotoStore.live(environment: context.environment)
+    configuration.dependencies.installLive(StandardIntents.domains, context.liveDomains)
     // Only steps that take entities offer suggestions in the ranking's order: other runs do
     // not open the store to read it.
     if plan.takesEntities {

@@ -86,11 +86,7 @@ enum SayCommand: Command {
     var dependencies = DependencyValues()
     // The intents read the time (date.now, todos.find's overdue marks) as `run` does.
     dependencies.runEnvironment = RunCommand.runEnvironment(context)
-    dependencies.todoStore = TodoStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    dependencies.notesStore = NoteStore.live(
-      environment: context.environment, runEnvironment: context.runEnvironment)
-    dependencies.photoStore = PhotoStore.live(environment: context.environment)
+    dependencies.installLive(StandardIntents.domains, context.liveDomains)
     var options = IntentInvocation.Options()
     options.assumeYes = command[Self.yes]
     do {

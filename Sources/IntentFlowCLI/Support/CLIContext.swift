@@ -37,6 +37,11 @@ public struct CLIContext: Sendable {
     get { runEnvironment.timeZone }
     set { runEnvironment.timeZone = newValue }
   }
+  /// What the domains' live dependencies are made from (the home, the run environment):
+  /// `dependencies.installLive(StandardIntents.domains, context.liveDomains)`.
+  var liveDomains: IntentDomain.Live {
+    IntentDomain.Live(environment: environment, runEnvironment: runEnvironment)
+  }
   /// What commands ask the file system.
   public var files: FileSystem
   /// The executor a command's own tasks prefer (SE-0417): in `intentflow`, its main thread

@@ -1,4 +1,5 @@
 import ChildProcesses
+import DataIntents
 public import IntentKit
 import StrictJSON
 import Suggestions

@@ -1,3 +1,4 @@
+import DataIntents
 import ICUSupport
 public import IntentKit
 import Storage

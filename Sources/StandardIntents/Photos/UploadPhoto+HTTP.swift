@@ -1,4 +1,5 @@
 import ChildProcesses
+import DataIntents
 import IntentKit
 import Suggestions
 

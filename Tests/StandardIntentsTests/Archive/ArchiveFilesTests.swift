@@ -4,6 +4,8 @@ import StandardIntents
 import TestSupport
 import Testing
 
+@testable import DataIntents
+
 @Suite("files.archive")
 struct ArchiveFilesTests {
   let harness: SystemHarness

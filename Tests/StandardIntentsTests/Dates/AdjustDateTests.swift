@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("date.now and date.adjust")
 struct AdjustDateTests {
   let harness = DataHarness()

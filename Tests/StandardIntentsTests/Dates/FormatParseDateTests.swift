@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("date.format and date.parse")
 struct FormatParseDateTests {
   let harness = DataHarness()

@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("date.startOf and date.between")
 struct StartOfDateTests {
   let harness = DataHarness()

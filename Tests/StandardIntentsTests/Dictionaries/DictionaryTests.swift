@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("dict.get, dict.set, dict.keys, dict.values and dict.merge")
 struct DictionaryTests {
   let harness = DataHarness()

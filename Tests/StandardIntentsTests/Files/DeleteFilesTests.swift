@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("files.delete")
 struct DeleteFilesTests {
   let harness: SystemHarness

@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("The File entity")
 struct FileTests {
   let harness: SystemHarness

@@ -4,6 +4,8 @@ import StandardIntents
 import TestSupport
 import Testing
 
+@testable import DataIntents
+
 @Suite("files.list")
 struct ListFilesTests {
   let harness: SystemHarness

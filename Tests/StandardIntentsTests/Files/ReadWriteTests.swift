@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("files.read and files.write")
 struct ReadWriteTests {
   let harness: SystemHarness

@@ -4,6 +4,8 @@ import StandardIntents
 import TestSupport
 import Testing
 
+@testable import DataIntents
+
 @Suite("files.rename, files.move, files.copy and files.makeFolder")
 struct TransferTests {
   let harness: SystemHarness

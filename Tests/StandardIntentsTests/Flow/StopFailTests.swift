@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("flow.stop and flow.fail")
 struct StopFailTests {
   let harness: SystemHarness

@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("http.request against a local server")
 struct HTTPRequestTests {
   let harness: SystemHarness

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("ask.text and ask.choose")
 struct AskTests {
   let harness: SystemHarness

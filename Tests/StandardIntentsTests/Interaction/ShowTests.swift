@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("show.result and show.notification")
 struct ShowTests {
   let harness: SystemHarness

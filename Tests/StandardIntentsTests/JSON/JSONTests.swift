@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("json.parse and json.encode")
 struct JSONTests {
   let harness = DataHarness()

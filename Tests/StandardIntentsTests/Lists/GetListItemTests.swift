@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("list.item, list.slice and list.random")
 struct GetListItemTests {
   let harness = DataHarness()

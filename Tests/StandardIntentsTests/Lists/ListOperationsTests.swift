@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("list.unique, list.reverse and list.combine")
 struct ListOperationsTests {
   let harness = DataHarness()

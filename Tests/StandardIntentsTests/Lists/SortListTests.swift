@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("list.sort")
 struct SortListTests {
   let harness = DataHarness()

@@ -4,6 +4,8 @@ import StandardIntents
 import StrictJSON
 import Testing
 
+@testable import DataIntents
+
 @Suite("notes")
 struct NotesTests {
   let harness: NoteHarness

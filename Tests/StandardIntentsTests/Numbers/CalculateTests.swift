@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("math.calculate")
 struct CalculateTests {
   let harness = DataHarness()

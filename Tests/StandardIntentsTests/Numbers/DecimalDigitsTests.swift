@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import DataIntents
 @testable import StandardIntents
 
 @Suite("DecimalDigits: rounding and formatting by decimal digits")

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("math.round and number.format")
 struct RoundFormatNumberTests {
   let harness = DataHarness()

@@ -3,6 +3,8 @@ import StandardIntents
 import Synchronization
 import Testing
 
+@testable import DataIntents
+
 @Suite("math.statistics and math.random")
 struct StatisticsRandomTests {
   let harness = DataHarness()

@@ -4,6 +4,8 @@ import StandardIntents
 import TestSupport
 import Testing
 
+@testable import DataIntents
+
 /// A minimal JPEG: an `APP0` segment, then an `APP1` segment with an EXIF directory holding
 /// `DateTimeOriginal` and, if given, `OffsetTimeOriginal`, then the end of the image.
 private func jpeg(

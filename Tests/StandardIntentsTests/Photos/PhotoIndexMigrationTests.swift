@@ -3,6 +3,7 @@ import Storage
 import TestSupport
 import Testing
 
+@testable import DataIntents
 @testable import StandardIntents
 
 @Suite("photos: the index's migrations")

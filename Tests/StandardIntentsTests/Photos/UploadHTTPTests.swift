@@ -4,6 +4,8 @@ import StandardIntents
 import TestSupport
 import Testing
 
+@testable import DataIntents
+
 @Suite("photos.upload to an HTTP URL")
 struct UploadHTTPTests {
   let harness: PhotoHarness

@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("ValueRepresentation: a Photo is a File, a Note is text")
 struct ValueRepresentationTests {
   @Test("a photo coerces to its File, and the types say so before a run")

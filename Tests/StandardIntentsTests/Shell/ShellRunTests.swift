@@ -5,6 +5,8 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import DataIntents
+
 @Suite("shell.run")
 struct ShellRunTests {
   let harness: SystemHarness

@@ -4,6 +4,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 /// Runs the data intents with a fixed clock, time zone and random numbers, so that every
 /// result is the same on every machine.
 struct DataHarness {

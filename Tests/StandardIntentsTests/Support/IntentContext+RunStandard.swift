@@ -1,5 +1,6 @@
 import IntentKit
 import StandardIntents
+@testable import DataIntents
 
 extension IntentContext {
   /// Runs the standard intent `identifier` in this context through its whole lifecycle, as a

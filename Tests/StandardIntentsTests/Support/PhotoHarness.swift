@@ -3,6 +3,8 @@ import IntentKit
 import StandardIntents
 import TestSupport
 
+@testable import DataIntents
+
 /// Runs standard intents against a photo library in a temporary folder, indexed in memory.
 struct PhotoHarness {
   let folder: TemporaryDirectory

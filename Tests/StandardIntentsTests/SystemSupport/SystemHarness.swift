@@ -4,6 +4,8 @@ import IntentKit
 import StandardIntents
 import TestSupport
 
+@testable import DataIntents
+
 /// Runs the system intents in a temporary folder that serves as the current directory, with
 /// a short SIGTERM-to-SIGKILL grace so that stopping a stubborn command is quick.
 ///

@@ -1,6 +1,8 @@
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("Digest: SHA-256, SHA-1 and MD5 against published vectors")
 struct DigestTests {
   /// FIPS 180-4 and RFC 1321 examples, plus lengths around the padding boundary (55, 56 and

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("text.base64Encode, text.base64Decode, text.urlEncode and text.urlDecode")
 struct EncodingTextTests {
   let harness = DataHarness()

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("text.hash")
 struct HashTextTests {
   let harness = DataHarness()

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("text.replace and text.match")
 struct ReplaceMatchTextTests {
   let harness = DataHarness()

@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("text.split and text.join")
 struct SplitJoinTextTests {
   let harness = DataHarness()

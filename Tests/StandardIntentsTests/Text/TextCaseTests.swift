@@ -2,6 +2,8 @@ import IntentKit
 import StandardIntents
 import Testing
 
+@testable import DataIntents
+
 @Suite("text.lowercase, text.titlecase, text.trim and text.compose")
 struct TextCaseTests {
   let harness = DataHarness()

@@ -1,10 +1,10 @@
-import IntentKit
+package import IntentKit
 
 /// Percent-encoding (RFC 3986) for `text.urlEncode` and `text.urlDecode`.
-enum PercentEncoding {
+package enum PercentEncoding {
   /// Every byte but the unreserved characters and the ASCII characters of `kept` as `%XX`, in
   /// capital hexadecimal.
-  static func encode(_ text: String, keeping kept: String = "") -> String {
+  package static func encode(_ text: String, keeping kept: String = "") -> String {
     let digits = Array("0123456789ABCDEF".utf8)
     let kept = Array(kept.utf8)
     var output: [UInt8] = []
@@ -30,7 +30,7 @@ enum PercentEncoding {
   ///
   /// - Throws: ``IntentError`` for a `%` without two hexadecimal digits, or bytes that are not
   ///   UTF-8.
-  static func decode(_ text: String, plusAsSpace: Bool) throws(IntentError) -> String {
+  package static func decode(_ text: String, plusAsSpace: Bool) throws(IntentError) -> String {
     let bytes = Array(text.utf8)
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
