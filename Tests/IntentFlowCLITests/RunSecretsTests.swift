@@ -71,4 +71,33 @@ struct RunSecretsTests {
     #expect(bad.status == 2)
     #expect(bad.errors.contains("'soon' is not a duration; write 30d, 12h or 90m"))
   }
+
+  @Test("history --prune --max-size deletes the oldest runs past the size and gives space back")
+  func pruneBySize() async throws {
+    let harness = try CLIHarness()
+    let flow = try harness.write(
+      "loud.json",
+      """
+      {"name": "loud", "steps": [
+        {"intent": "shell.run", "parameters": {"script": "head -c 6000 /dev/zero | tr '\\\\0' x"}}
+      ]}
+      """)
+    for _ in 0..<12 { _ = await harness.run(["run", flow]) }
+    let pruned = await harness.run(["history", "--prune", "--max-size", "40KB"])
+    #expect(pruned.status == 0)
+    #expect(pruned.output.hasPrefix("deleted "))
+    #expect(pruned.output.contains(" runs and 0 scheduler events older than 90d ("))
+    #expect(pruned.output.contains(" of the runs to keep the store within 40 KB)"))
+    #expect(pruned.output.contains("; the store gave back "))
+    let left = await harness.run(["history", "--json"])
+    let count = left.output.components(separatedBy: "\"workflow\"").count - 1
+    #expect(count >= 1 && count < 12)
+
+    let usage = await harness.run(["history", "--max-size", "1MB"])
+    #expect(usage.status == 2)
+    #expect(usage.errors.contains("--max-size goes with --prune; write --prune --max-size SIZE"))
+    let bad = await harness.run(["history", "--prune", "--max-size", "lots"])
+    #expect(bad.status == 2)
+    #expect(bad.errors.contains("'lots' is not a size; write 64MB, 1GB or 500KB"))
+  }
 }

@@ -46,6 +46,11 @@ enum HistoryCommand: Command {
     defaultDescription: "90d",
     convert: { DurationText.parse($0).flatMap { $0 > .zero ? $0 : nil } },
     invalid: { "'\($0)' is not a duration; write 30d, 12h or 90m" })
+  static let maxSize = Option<Int>(
+    "max-size", valueName: "SIZE",
+    help: "With --prune: the most the history may take, oldest runs deleted first.",
+    defaultDescription: "256MB", convert: { StoreSize.parse($0) },
+    invalid: { "'\($0)' is not a size; write 64MB, 1GB or 500KB" })
 
   static let spec = CommandSpec(
     "history",
@@ -59,12 +64,14 @@ enum HistoryCommand: Command {
       The store keeps 90 days of history, at most 10,000 runs and 100,000 scheduler events \
       (whichever is less); every 100th run prunes the rest. --prune prunes now, and \
       --older-than sets the age to keep (runs still running and each workflow's last fire \
-      time are always kept).
+      time are always kept). The history also stays within 256 MB of store (--max-size with \
+      --prune sets another bound): past it, the oldest finished runs go first, with their \
+      steps and logs. Pruning gives the space back: the file shrinks.
       """,
     arguments: [action.spec, runID.spec, stepPath.spec],
     options: [
       workflow.spec, status.spec, since.spec, trigger.spec, limit.spec, events.spec, json.spec,
-      prune.spec, olderThan.spec,
+      prune.spec, olderThan.spec, maxSize.spec,
     ],
     examples: [
       "intentflow history", "intentflow history --workflow morning --json",
@@ -83,6 +90,12 @@ enum HistoryCommand: Command {
             + DurationText.format(age))
       }
       retention.maximumAge = age
+    }
+    if let size = try command.value(of: Self.maxSize) {
+      guard command[Self.prune] else {
+        throw command.usageError("--max-size goes with --prune; write --prune --max-size SIZE")
+      }
+      retention.maximumBytes = size
     }
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
@@ -144,10 +157,19 @@ enum HistoryCommand: Command {
   ) -> Int32 {
     do {
       let pruned = try store.prune(keeping: retention, now: context.now())
-      context.print(
+      var line =
         "deleted \(pruned.runs) run\(pruned.runs == 1 ? "" : "s") and \(pruned.events) "
-          + "scheduler event\(pruned.events == 1 ? "" : "s") older than "
-          + DurationText.format(retention.maximumAge))
+        + "scheduler event\(pruned.events == 1 ? "" : "s") older than "
+        + DurationText.format(retention.maximumAge)
+      if pruned.runsOverSize > 0 {
+        line +=
+          " (\(pruned.runsOverSize) of the runs to keep the store within "
+          + StoreSize.format(retention.maximumBytes) + ")"
+      }
+      if pruned.bytesFreed > 0 {
+        line += "; the store gave back " + StoreSize.format(pruned.bytesFreed)
+      }
+      context.print(line)
       return ExitCode.success
     } catch {
       context.printError(context.errorStyle.red("error: ") + error.description)
@@ -237,4 +259,29 @@ enum HistoryCommand: Command {
     }
   }
 
+}
+
+/// Sizes of the store as `--max-size` takes and `--prune` prints them: decimal units (`KB`,
+/// `MB`, `GB`, as `du -h --si` prints) and binary ones (`KiB`, `MiB`, `GiB`), or bytes.
+enum StoreSize {
+  private static let units: [(suffix: String, bytes: Int)] = [
+    ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30),
+    ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000), ("B", 1),
+  ]
+
+  /// `64MB` → 64,000,000; a size of at least one page (1 KiB) up to 1 TiB, else `nil`.
+  static func parse(_ text: String) -> Int? {
+    for unit in units where text.hasSuffix(unit.suffix) {
+      guard let number = Int(text.dropLast(unit.suffix.count)), number > 0 else { return nil }
+      let (bytes, overflow) = number.multipliedReportingOverflow(by: unit.bytes)
+      return !overflow && (1 << 10...1 << 40).contains(bytes) ? bytes : nil
+    }
+    return Int(text).flatMap { (1 << 10...1 << 40).contains($0) ? $0 : nil }
+  }
+
+  /// 268,435,456 → `268 MB`; under a megabyte, in kilobytes.
+  static func format(_ bytes: Int) -> String {
+    if bytes >= 1_000_000 { return "\((bytes + 500_000) / 1_000_000) MB" }
+    return "\(max(1, (bytes + 500) / 1_000)) KB"
+  }
 }

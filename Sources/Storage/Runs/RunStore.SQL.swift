@@ -51,6 +51,13 @@ extension RunStore {
         AND id <= (SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?)
       """
 
+    /// The oldest tenth (at least one) of the finished runs, by id.
+    static let pruneOldestTenth = """
+      DELETE FROM runs WHERE id IN (
+        SELECT id FROM runs WHERE status IS NOT NULL ORDER BY id
+        LIMIT max(1, (SELECT count(*) FROM runs WHERE status IS NOT NULL) / 10))
+      """
+
     static let unfinishedRuns = "SELECT id, process_id FROM runs WHERE status IS NULL"
 
     static let abandonRun =

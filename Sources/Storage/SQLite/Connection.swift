@@ -80,8 +80,11 @@ final class Connection: @unchecked Sendable {
       // that has no pages yet.
       let pageSetting = pageSize.map { "PRAGMA page_size = \($0)" } ?? ""
       // Each pragma alone, so that a retry after a busy failure repeats only that one.
+      // Incremental vacuuming, like the page size, takes effect only on a file with no
+      // tables yet: deleting then lets `PRAGMA incremental_vacuum` shrink the file.
       for setting in [
-        pageSetting, "PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL",
+        pageSetting, "PRAGMA auto_vacuum = INCREMENTAL", "PRAGMA journal_mode = WAL",
+        "PRAGMA synchronous = NORMAL",
         "PRAGMA foreign_keys = ON",
       ] where !setting.isEmpty {
         try busyWait.retrying { () throws(StorageError) in try connection.execute(setting) }

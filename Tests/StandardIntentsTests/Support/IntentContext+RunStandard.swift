@@ -1,5 +1,6 @@
 import IntentKit
 import StandardIntents
+
 @testable import DataIntents
 
 extension IntentContext {

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import StandardIntents
+
 @testable import DataIntents
 
 /// Runs standard intents against a private in-memory note store.

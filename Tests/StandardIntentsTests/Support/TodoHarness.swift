@@ -2,6 +2,7 @@ import CivilTime
 import Foundation
 import IntentKit
 import StandardIntents
+
 @testable import DataIntents
 
 /// Runs standard intents against a private in-memory todo store.
