@@ -6,18 +6,20 @@ import Testing
 /// A scheduled workflow with these inputs and schedule keys, and one step.
 private func scheduled(
   inputs: String, schedule: String,
-  step: String = #"{ "intent": "test.echo", "parameters": { "text": "a" } }"#
+  step: String = #"{ "intent": "test.echo", "parameters": { "text": "a" } }"#,
+  onFailure: String? = nil
 ) -> String {
-  """
-  {
-    "name": "nightly",
-    "inputs": \(inputs),
-    "schedule": { "cron": "0 3 * * *"\(schedule) },
-    "steps": [
-      \(step)
-    ]
-  }
-  """
+  let handler = onFailure.map { ",\n  \"onFailure\": [ \($0) ]" } ?? ""
+  return """
+    {
+      "name": "nightly",
+      "inputs": \(inputs),
+      "schedule": { "cron": "0 3 * * *"\(schedule) },
+      "steps": [
+        \(step)
+      ]\(handler)
+    }
+    """
 }
 
 @Suite("Planning: checks for workflows that run unattended")
@@ -77,5 +79,21 @@ struct PlannerUnattendedTests {
       scheduled(inputs: "{}", schedule: #", "yes": true"#, step: step))
     #expect(answered.warnings.isEmpty)
     #expect(answered.workflow.schedule?.yes == true)
+  }
+
+  @Test("an onFailure step that asks is a warning too: unattended, it would be refused")
+  func onFailureConfirmation() throws {
+    let alert =
+      #"{ "id": "alert", "intent": "test.echo", "confirm": true, "parameters": { "text": "a" } }"#
+    let plan = try Harness.plan(scheduled(inputs: "{}", schedule: "", onFailure: alert))
+    #expect(
+      plan.warnings.map(\.description) == [
+        "test.json:8:18: warning: step 'alert' (test.echo) in 'onFailure' asks for confirmation, "
+          + "so after a scheduled run fails it is refused and does not run; add \"yes\": true "
+          + "to 'schedule' to answer yes"
+      ])
+    let answered = try Harness.plan(
+      scheduled(inputs: "{}", schedule: #", "yes": true"#, onFailure: alert))
+    #expect(answered.warnings.isEmpty)
   }
 }

@@ -7,9 +7,11 @@ import Suggestions
 
 /// The checks for workflows that run unattended (they have a `schedule`): a scheduled run
 /// gets its inputs only from `schedule.inputs`, `env` and defaults, and nobody answers its
-/// confirmations unless `schedule.yes` does.
+/// confirmations unless `schedule.yes` does, its `onFailure` steps' included.
 extension PlanBuilder {
-  mutating func checkUnattended(_ schedule: WorkflowSchedule, steps: [PlannedStep]) {
+  mutating func checkUnattended(
+    _ schedule: WorkflowSchedule, steps: [PlannedStep], onFailure: [PlannedStep]
+  ) {
     for given in schedule.inputs {
       guard let input = inputs.first(where: { $0.name == given.name }) else {
         var message = "'schedule.inputs' names '\(given.name)', which is not an input"
@@ -49,6 +51,15 @@ extension PlanBuilder {
           "\(Plan.confirmationName(of: step)) asks for confirmation, so a scheduled run stops "
             + "before its first step with exit code 4; add \"yes\": true to 'schedule' to "
             + "answer yes", at: step.location))
+    }
+    // These are not checked before the run starts: the run goes on, and only the alert fails.
+    for step in Plan.confirmingSteps(in: onFailure) {
+      diagnostics.append(
+        Diagnostic(
+          .warning,
+          "\(Plan.confirmationName(of: step)) in 'onFailure' asks for confirmation, so after a "
+            + "scheduled run fails it is refused and does not run; add \"yes\": true to "
+            + "'schedule' to answer yes", at: step.location))
     }
   }
 }

@@ -109,8 +109,10 @@ struct PlanBuilder {
       output = typed.compiled
       outputType = typed.type
     }
-    if let schedule = workflow.schedule { checkUnattended(schedule, steps: steps) }
     let handler = workflow.onFailure.map { planFailureHandler($0) }
+    if let schedule = workflow.schedule {
+      checkUnattended(schedule, steps: steps, onFailure: handler?.steps ?? [])
+    }
     var plan = Plan(
       workflow: workflow, inputs: inputs, steps: steps, output: output, outputType: outputType,
       slotCount: slotCount, stepCount: stepCount, readSlots: readSlots)
