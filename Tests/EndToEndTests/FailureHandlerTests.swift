@@ -44,6 +44,30 @@ struct FailureHandlerTests {
     #expect(tree.contains("\nonFailure.1 report (text.uppercase)  succeeded"), "\(tree)")
   }
 
+  @Test(
+    "a tools/call of intentflow mcp runs onFailure with the trigger 'mcp'; isError names the failure"
+  )
+  func mcpCall() async throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("flows/reporting.json", Self.reporting)
+    let client = try MCPClient(sandbox, "--workflows", "flows")
+    try await client.initialize()
+    let reply = try await client.request(1, "tools/call", #"{"name":"reporting","arguments":{}}"#)
+    #expect(reply.contains(#""isError":true"#), "\(reply)")
+    #expect(reply.contains("disk full"), "\(reply)")
+    let output = await client.finish()
+    #expect(output.status == 0, "\(output)")
+    let shown = try JSONObject(
+      parsing: try await sandbox.run("history", "show", "1", "--json").stdout)
+    #expect(shown.object("run")?.string("trigger") == "mcp")
+    #expect(shown.object("run")?.string("status") == "failed")
+    let steps = shown.objects("steps") ?? []
+    #expect(steps.map { $0.string("path") ?? "" } == ["1", "onFailure.1"], "\(steps)")
+    #expect(
+      steps.last?.string("output") == "1|REPORTING|FAILED|1|MCP|FAILS|FAILED|DISK FULL",
+      "\(steps)")
+  }
+
   @Test("a scheduled run's onFailure sees the trigger 'schedule'")
   func scheduledRun() async throws {
     let sandbox = try Sandbox()
