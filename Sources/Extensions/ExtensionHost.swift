@@ -253,7 +253,7 @@ public actor ExtensionHost {
         let context = IntentContext.current
         return try await session(name).perform(
           declaration, arguments: arguments, progress: context.progress,
-          cancellation: cancellation, secrets: context.dependencies.secrets)
+          cancellation: cancellation, secrets: context.dependencies.secrets, log: context.log)
       })
     var description = declaration.description
     if description.isEmpty { description = "Runs '\(declaration.name)' of extension '\(name)'." }

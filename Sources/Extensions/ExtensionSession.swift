@@ -226,7 +226,7 @@ public struct ExtensionSession: Sendable {
   public func perform(
     _ declaration: IntentDeclaration, arguments: [String: Value],
     progress: ProgressReporter, cancellation: DynamicCancellation,
-    secrets: SecretValues = SecretValues()
+    secrets: SecretValues = SecretValues(), log: StepLog? = nil
   ) async throws -> Value {
     connection.hide(secrets)
     var members: [(key: String, value: JSONValue)] = []
@@ -255,7 +255,7 @@ public struct ExtensionSession: Sendable {
       let result = try await connection.request(
         "tools/call",
         params: .object([("name", .string(declaration.name)), ("arguments", .object(members))]),
-        onProgress: onProgress, reason: reason
+        onProgress: onProgress, log: log, reason: reason
       ).fields
       let text = Self.text(of: result["content"])
       if result["isError"] == .bool(true) {
@@ -270,7 +270,7 @@ public struct ExtensionSession: Sendable {
       let result = try await connection.request(
         "intents/perform",
         params: .object([("intent", .string(declaration.name)), ("parameters", .object(members))]),
-        onProgress: onProgress, reason: reason
+        onProgress: onProgress, log: log, reason: reason
       ).fields
       if declaration.outputType == .nothing { return .null }
       return try await value(from: result["value"] ?? .null, as: declaration.outputType)

@@ -99,6 +99,31 @@ struct ExtensionTests {
     #expect(confirmed.stdout == "deleted mine\n")
   }
 
+  @Test("an MCP tool's log messages are the step's logs in history, secrets masked")
+  func logMessages() async throws {
+    let sandbox = try sandbox()
+    let file = try sandbox.writeNamed(
+      "chatty.json",
+      #"""
+      { "name": "chatty", "inputs": { "token": { "type": "text", "secret": true, "default": "s3cr3t-t0ken" } },
+        "steps": [
+        { "id": "say", "intent": "fx.echo", "parameters": { "text": "log disk almost full, ${inputs.token}" } },
+        { "id": "quiet", "intent": "fx.echo", "parameters": { "text": "nothing" } } ] }
+      """#)
+    let result = try await sandbox.run("run", file)
+    #expect(result.status == 0, "\(result)")
+    let printed = try await sandbox.run("history", "logs", "1", "say")
+    #expect(printed.status == 0, "\(printed)")
+    #expect(
+      printed.stdout == """
+        warning [fx]: disk almost full, ***
+        info: {"echoed":34}
+
+        """)
+    let quiet = try await sandbox.run("history", "logs", "1", "quiet")
+    #expect(quiet.stdout == "", "\(quiet)")
+  }
+
   @Test("isError fails the step with the tool's text and exit code 1")
   func isError() async throws {
     let sandbox = try sandbox()

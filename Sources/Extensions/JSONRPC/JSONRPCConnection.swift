@@ -128,6 +128,9 @@ public final class JSONRPCConnection: Sendable {
   ///   - params: Its parameters (an object).
   ///   - onProgress: Receives the params of each progress notification for this request; the
   ///     request then carries its id as `_meta.progressToken`.
+  ///   - log: Receives, while the request is outstanding, what the extension sends as
+  ///     `notifications/message`, with the runs' secrets masked. (Its stderr is not a step's:
+  ///     a line there races the reply on stdout, so it could land in the wrong step or none.)
   ///   - reason: Why the request is abandoned when the calling task is cancelled, sent in
   ///     `notifications/cancelled`.
   /// - Returns: The reply's `result`.
@@ -135,11 +138,11 @@ public final class JSONRPCConnection: Sendable {
   ///   `CancellationError` when the task is cancelled.
   public func request(
     _ method: String, params: JSONValue = .object([]),
-    onProgress: (@Sendable (JSONValue) -> Void)? = nil,
+    onProgress: (@Sendable (JSONValue) -> Void)? = nil, log: StepLog? = nil,
     reason: @escaping @Sendable () -> String = { "the request was cancelled" }
   ) async throws -> JSONValue {
     let (id, reply) = try state.withLock { state throws(ExtensionError) in
-      try state.requests.open(progress: onProgress)
+      try state.requests.open(progress: onProgress, log: log)
     }
     // A task cancelled before it began sends nothing.
     guard !Task.isCancelled else {
@@ -304,12 +307,37 @@ public final class JSONRPCConnection: Sendable {
   }
 
   private func notification(_ method: String, params: JSONValue) {
+    if method == "notifications/message" {
+      logMessage(params)
+      return
+    }
     guard method == "notifications/progress", case .object(let members) = params,
       let token = members.first(where: { $0.key == "progressToken" })?.value,
       case .integer(let id) = token
     else { return }
     let handler = state.withLock { $0.requests.progress(for: id) }
     handler?(params)
+  }
+
+  /// An MCP log message, `{level, logger?, data}`, as one line of the step's log:
+  /// `warning: disk almost full`, or `warning [backup]: …` with a logger.
+  private func logMessage(_ params: JSONValue) {
+    guard case .object(let members) = params else { return }
+    func field(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    let (logs, secrets) = state.withLock { ($0.requests.logs, $0.secrets) }
+    guard !logs.isEmpty else { return }
+    let level = field("level").flatMap { if case .string(let text) = $0 { text } else { nil } }
+    let logger = field("logger").flatMap { if case .string(let text) = $0 { text } else { nil } }
+    let data: String =
+      switch field("data") {
+      case .string(let text)?: text
+      case let value?: value.serialized()
+      case nil: ""
+      }
+    var line = level ?? "log"
+    if let logger { line += " [\(logger)]" }
+    line = secrets.masking(line + ": " + data)
+    for log in logs { log.append(line, stream: "log") }
   }
 
   private func readLog(from descriptor: Int32) {

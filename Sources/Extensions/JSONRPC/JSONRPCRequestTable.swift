@@ -1,3 +1,4 @@
+import IntentKit
 import Races
 import StrictJSON
 
@@ -14,6 +15,8 @@ struct JSONRPCRequestTable: Sendable {
   struct Entry: Sendable {
     let reply: OneShot<Outcome>
     let progress: (@Sendable (JSONValue) -> Void)?
+    /// The step's log, for what the extension logs while the request is outstanding.
+    let log: StepLog?
   }
 
   /// What became of a reply that came in.
@@ -42,13 +45,13 @@ struct JSONRPCRequestTable: Sendable {
   ///
   /// - Throws: The connection's failure, when it has broken.
   mutating func open(
-    progress: (@Sendable (JSONValue) -> Void)?
+    progress: (@Sendable (JSONValue) -> Void)?, log: StepLog? = nil
   ) throws(ExtensionError) -> (id: Int, reply: OneShot<Outcome>) {
     if let failure { throw failure }
     let id = nextID
     nextID += 1
     let reply = OneShot<Outcome>()
-    open[id] = Entry(reply: reply, progress: progress)
+    open[id] = Entry(reply: reply, progress: progress, log: log)
     return (id, reply)
   }
 
@@ -71,6 +74,11 @@ struct JSONRPCRequestTable: Sendable {
 
   /// The progress handler of request `id`, while it is outstanding.
   func progress(for id: Int) -> (@Sendable (JSONValue) -> Void)? { open[id]?.progress }
+
+  /// The logs of the steps whose requests are outstanding: where the extension's log lines
+  /// go (an extension's log is not tied to a request; with one outstanding, as usual, the
+  /// lines are that step's).
+  var logs: [StepLog] { open.values.compactMap(\.log) }
 
   /// Records the connection's failure (the first one counts) and empties the table: the
   /// shots returned are to be resolved with ``failure``.

@@ -103,7 +103,15 @@ def call(request_id, params):
         reply(request_id + 1000, text("who asked?"))
         return
     if name == "echo":
-        reply(request_id, text(args.get("text", "")))
+        said = args.get("text", "")
+        if said.startswith("log "):
+            # MCP logging: two messages for the calling step's log, one with a logger and data
+            # that is not text.
+            send({"jsonrpc": "2.0", "method": "notifications/message",
+                  "params": {"level": "warning", "logger": "fx", "data": said[4:]}})
+            send({"jsonrpc": "2.0", "method": "notifications/message",
+                  "params": {"level": "info", "data": {"echoed": len(said)}}})
+        reply(request_id, text(said))
     elif name == "add":
         total = args["a"] + args.get("b", 1)
         result = text(str(total))
