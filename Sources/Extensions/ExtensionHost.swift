@@ -1,5 +1,6 @@
 import ChildProcesses
 public import IntentKit
+import Races
 import StrictJSON
 
 #if canImport(FoundationEssentials)
@@ -43,7 +44,8 @@ public actor ExtensionHost {
   private var retired: [ExtensionSession] = []
 
   private enum Slot {
-    case starting([CheckedContinuation<ExtensionSession, any Error>])
+    /// The first caller starts it; later ones wait for the start's outcome.
+    case starting(OneShot<Result<ExtensionSession, any Error>>)
     case ready(ExtensionSession)
     case failed(any Error)
   }
@@ -92,16 +94,14 @@ public actor ExtensionHost {
       return try await self.session(name)
     case .failed(let error):
       throw error
-    case .starting(var waiters):
-      return try await withCheckedThrowingContinuation { continuation in
-        waiters.append(continuation)
-        slots[name] = .starting(waiters)
-      }
+    case .starting(let started):
+      return try await started.value().get()
     case nil:
       guard let configuration = catalog.extensions.first(where: { $0.name == name }) else {
         throw ExtensionError("no extension is called '\(name)'; add it to extensions.json")
       }
-      slots[name] = .starting([])
+      let started = OneShot<Result<ExtensionSession, any Error>>()
+      slots[name] = .starting(started)
       let outcome: Result<ExtensionSession, any Error>
       do {
         outcome = .success(
@@ -111,14 +111,16 @@ public actor ExtensionHost {
       } catch {
         outcome = .failure(error)
       }
-      guard case .starting(let waiters) = slots[name] else { return try outcome.get() }
-      switch outcome {
-      case .success(let session): slots[name] = .ready(session)
-      case .failure(let error):
-        // A cancelled start (the step timed out) may be retried by a later step.
-        slots[name] = error is CancellationError ? nil : .failed(error)
+      // Whatever happened to the slot meanwhile, the callers that wait learn the outcome.
+      started.resolve(outcome)
+      if case .starting(let current) = slots[name], current === started {
+        switch outcome {
+        case .success(let session): slots[name] = .ready(session)
+        case .failure(let error):
+          // A cancelled start (the step timed out) may be retried by a later step.
+          slots[name] = error is CancellationError ? nil : .failed(error)
+        }
       }
-      for waiter in waiters { waiter.resume(with: outcome) }
       return try outcome.get()
     }
   }

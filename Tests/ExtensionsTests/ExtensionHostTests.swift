@@ -34,6 +34,18 @@ struct ExtensionHostTests {
     await host.shutdown()
   }
 
+  @Test("callers that ask for a starting extension at once share one start and one process")
+  func sharedStart() async throws {
+    let host = try Fixture.host()
+    let sessions = try await withThrowingTaskGroup(of: Int32.self) { group in
+      for _ in 0..<8 { group.addTask { try await host.session("fx").connection.processIdentifier } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(sessions.count == 8)
+    #expect(Set(sessions).count == 1, "\(sessions)")
+    await host.shutdown()
+  }
+
   @Test("structuredContent becomes a dictionary; a default fills an unset parameter")
   func structured() async throws {
     let host = try Fixture.host()
