@@ -226,6 +226,34 @@ struct MCPServerTests {
     #expect(try parseJSONArray(history.stdout).isEmpty, "nothing ran: \(history)")
   }
 
+  @Test("an intent called as a tool is recorded as a run of one step, with its parameters")
+  func intentStepHistory() async throws {
+    let sandbox = try Sandbox()
+    let client = try MCPClient(sandbox, "--intents", "text.*")
+    try await client.initialize()
+    let reply = try await client.request(
+      1, "tools/call", #"{"name":"text.uppercase","arguments":{"input":"quiet"}}"#)
+    #expect(reply.contains(#""isError":false"#), "\(reply)")
+    let failed = try await client.request(
+      2, "tools/call", #"{"name":"text.base64Decode","arguments":{"input":"%%%"}}"#)
+    #expect(failed.contains(#""isError":true"#), "\(failed)")
+    _ = await client.finish()
+    let shown = try JSONObject(
+      parsing: try await sandbox.run("history", "show", "1", "--json").stdout)
+    #expect(shown.object("run")?.string("trigger") == "mcp")
+    let steps = shown.objects("steps") ?? []
+    #expect(steps.map { $0.string("path") ?? "" } == ["1"], "\(steps)")
+    #expect(steps.first?.string("intent") == "text.uppercase")
+    #expect(steps.first?.string("status") == "succeeded")
+    #expect(steps.first?.object("parameters")?.string("input") == "quiet")
+    #expect(steps.first?.string("output") == "QUIET")
+    let second = try JSONObject(
+      parsing: try await sandbox.run("history", "show", "2", "--json").stdout)
+    let failure = second.objects("steps")?.first
+    #expect(failure?.string("status") == "failed", "\(second)")
+    #expect(failure?.object("error")?.string("kind") == "unsupported", "\(second)")
+  }
+
   @Test("without --yes a confirming intent ends with isError; with --yes it runs")
   func confirmation() async throws {
     let sandbox = try Sandbox()

@@ -103,9 +103,12 @@ struct CallRun: Sendable {
       progress?.report(
         completed: update.completed, of: update.total, stepsTotal: nil, message: update.message)
     }
-    let context = IntentContext(
+    var context = IntentContext(
       dependencies: configuration.executor.dependencies, progress: reporter)
     let record = configuration.record(tool.name, "intent:\(intent.identifier)", arguments)
+    // The call is recorded as a run of one step, `1`, as a workflow of that one intent would be.
+    let journal = record?.stepJournal(redacting: { $0 })
+    if journal != nil { context.log = StepLog() }
     let started = configuration.executor.now()
     let clock = ContinuousClock()
     let start = clock.now
@@ -131,6 +134,12 @@ struct CallRun: Sendable {
         error: error, startedAt: started, duration: clock.now - start)
       outcome = .error(Self.message(for: error, status: result.status, tool: tool.name))
     }
+    journal?.record(
+      StepEntry(
+        path: "1", index: 0, intent: intent.identifier, status: StepStatus(result.status),
+        startedAt: started, finishedAt: configuration.executor.now(),
+        parameters: arguments, output: result.output, error: result.error,
+        logs: context.log?.take() ?? []))
     record?.finish(result)
     return outcome
   }

@@ -37,6 +37,32 @@ public struct StepEntry: Sendable {
   /// Whether the step's intent may wait on the world (it does not perform inline), so that
   /// its effects may matter: the journal should keep the entry at once.
   public var mayHaveWaited: Bool
+
+  /// An entry of one pass of an intent step, or of any kind when `kind` says so.
+  public init(
+    path: String, index: Int, id: String? = nil, intent: IntentIdentifier?,
+    kind: String = "intent", status: StepStatus, attempts: Int = 1, startedAt: Date,
+    finishedAt: Date, parameters: [String: Value]?, output: Value, error: IntentFlowError?,
+    logs: [StepLog.Line] = [], recovered: Bool = false, passes: LoopPasses? = nil,
+    mayHaveWaited: Bool = true
+  ) {
+    self.path = path
+    self.index = index
+    self.id = id
+    self.intent = intent
+    self.kind = kind
+    self.status = status
+    self.attempts = attempts
+    self.startedAt = startedAt
+    self.finishedAt = finishedAt
+    self.parameters = parameters
+    self.output = output
+    self.error = error
+    self.logs = logs
+    self.recovered = recovered
+    self.passes = passes
+    self.mayHaveWaited = mayHaveWaited
+  }
 }
 
 /// The passes of a loop, for its ``StepEntry``.
