@@ -139,9 +139,9 @@ let package = Package(
     .target(
       name: "IntentFlowCLI",
       dependencies: [
-        "IntentKit", "WorkflowEngine", "StandardIntents", "Scheduling", "Storage", "Cron",
-        "CivilTime", "CLIKit", "Suggestions", "Extensions", "ChildProcesses", "LanguageServer",
-        "MCPServer",
+        "IntentKit", "WorkflowEngine", "StandardIntents", "DataIntents", "Scheduling", "Storage",
+        "Cron", "CivilTime", "CLIKit", "Suggestions", "Extensions", "ChildProcesses",
+        "LanguageServer", "MCPServer",
       ],
       swiftSettings: strictSwift),
     .executableTarget(

@@ -15,7 +15,7 @@ public enum IntentFlowCommand {
   static let commands: [any Command.Type] = [
     RunCommand.self, ListCommand.self, ValidateCommand.self, IntentsCommand.self,
     DescribeCommand.self, NextCommand.self, ScheduleCommand.self, CrontabCommand.self,
-    ExportCommand.self, HistoryCommand.self, CancelCommand.self,
+    ExportCommand.self, HistoryCommand.self, ResumeCommand.self, CancelCommand.self,
     SchemaCommand.self, ExtensionsCommand.self, SayCommand.self, RelevantCommand.self,
     CompletionsCommand.self, LanguageServerCommand.self, MCPCommand.self,
   ]

@@ -256,12 +256,12 @@ struct RunStoreTests {
   @Test("a store refuses a file from a newer release")
   func newerFile() throws {
     let database = try Database.inMemory()
-    try database.execute("PRAGMA user_version = 7")
+    try database.execute("PRAGMA user_version = 8")
     let error = try #require(throws: StorageError.self) { try RunStore(database: database) }
     #expect(
       error.description
-        == "cannot use database ':memory:': its schema version 7 is newer than this intentflow "
-        + "knows (5); it was written by a newer intentflow; upgrade intentflow, or set "
+        == "cannot use database ':memory:': its schema version 8 is newer than this intentflow "
+        + "knows (6); it was written by a newer intentflow; upgrade intentflow, or set "
         + "INTENTFLOW_HOME to another directory")
   }
 

@@ -189,6 +189,7 @@ extension HistoryCommand {
       ("failedStep", run.failedStep.map(JSONValue.string) ?? .null),
       ("error", run.errorMessage.map(JSONValue.string) ?? .null),
       ("recoveredFailures", .integer(run.recoveredFailures)),
+      ("resumes", run.resumedRun.map { .integer(Int($0)) } ?? .null),
     ])
   }
 
@@ -262,6 +263,9 @@ extension HistoryCommand {
     if let seconds = run.durationSeconds { when += ", took \(Self.seconds(seconds))" }
     lines.append(when)
     lines.append("file \(run.workflowPath)")
+    if let resumed = run.resumedRun {
+      lines.append("resumes run \(resumed): steps marked 'restored' were not performed again")
+    }
     if let error = run.errorMessage { lines.append("error: \(error)") }
     if run.recoveredFailures > 0 {
       let count = run.recoveredFailures
@@ -278,6 +282,7 @@ extension HistoryCommand {
       var line = indent + label(step) + "  " + step.status
       if step.recovered { line += " (carried past)" }
       if step.attempts > 1 { line += "  \(step.attempts) attempts" }
+      if step.attempts == 0 { line += " (restored)" }
       line += "  " + Self.seconds(max(0, step.finishedAt.timeIntervalSince(step.startedAt)))
       if let passes = step.passes {
         line += "  \(passes) pass\(passes == 1 ? "" : "es")"

@@ -1,4 +1,5 @@
 import CLIKit
+import DataIntents
 import Dispatch
 import IntentKit
 import StandardIntents
@@ -70,10 +71,51 @@ enum RunCommand: Command {
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
+    let path = try Self.workflowFile(command, context: context)
+    let inputs = try Self.givenInputs(command, context: context)
+    return try await launch(
+      Launch(path: path, inputs: inputs, dryRun: command[Self.dryRun]), command, context: context)
+  }
+
+  /// A run to start: `run`'s, or `resume`'s (which gives what it resumes).
+  struct Launch {
+    var path: String
+    /// The inputs given, by name.
+    var inputs: [String: Value]
+    /// The run resumed and its steps not to perform again.
+    var resumes: (run: Int64, steps: ResumedSteps)? = nil
+    /// `--dry-run`: list the steps, perform nothing.
+    var dryRun = false
+  }
+
+  /// The `--input NAME=VALUE` values.
+  static func givenInputs(_ command: ParsedCommand, context: CLIContext) throws(UsageError)
+    -> [String: Value]
+  {
+    var inputs: [String: Value] = [:]
+    for pair in command.values(of: Self.input) {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw command.usageError("'\(pair)' is not NAME=VALUE; write --input NAME=VALUE")
+      }
+      let name = pair[..<equals]
+      do {  // NAME=@FILE reads the value from a file (secrets stay out of the command line)
+        inputs[String(name)] = .text(
+          try InputValueFile.value(
+            of: pair[pair.index(after: equals)...], name: name,
+            currentDirectory: context.currentDirectory))
+      } catch { throw command.usageError(error.message) }
+    }
+    return inputs
+  }
+
+  /// Runs a workflow as `run` does, with the options of `command` (`run`'s or `resume`'s).
+  static func launch(_ launch: Launch, _ command: ParsedCommand, context: CLIContext)
+    async throws(UsageError) -> Int32
+  {
     // Signals are handled before any work, so one that comes while the file is read still
     // cancels the run (recorded as cancelled), and a second one records it on the way out.
     let signals = SignalWatcher()
-    let history = RunHistory(context: context)
+    let history = RunHistory(context: context, trigger: launch.resumes != nil ? .resume : nil)
     let parentWatch =
       context.handlesSignals ? ParentWatch.start(environment: context.environment) : nil
     if context.handlesSignals {
@@ -90,21 +132,9 @@ enum RunCommand: Command {
       parentWatch?.cancel()
       if context.handlesSignals { signals.stop() }
     }
-    let path = try Self.workflowFile(command, context: context)
+    let path = launch.path
     let json = command[Self.json]
-    var inputs: [String: Value] = [:]
-    for pair in command.values(of: Self.input) {
-      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw command.usageError("'\(pair)' is not NAME=VALUE; write --input NAME=VALUE")
-      }
-      let name = pair[..<equals]
-      do {  // NAME=@FILE reads the value from a file (secrets stay out of the command line)
-        inputs[String(name)] = .text(
-          try InputValueFile.value(
-            of: pair[pair.index(after: equals)...], name: name,
-            currentDirectory: context.currentDirectory))
-      } catch { throw command.usageError(error.message) }
-    }
+    var inputs = launch.inputs
     var timeout: Duration?? = nil
     if let text = command[Self.timeout] {
       if ["none", "never"].contains(text.lowercased()) {
@@ -135,7 +165,8 @@ enum RunCommand: Command {
 
     // A scheduled run (the scheduler and the crontab lines set INTENTFLOW_TRIGGER) takes the
     // schedule's inputs where the command line gives none, and its `yes`.
-    let scheduled = context.environment["INTENTFLOW_TRIGGER"] == "schedule"
+    let scheduled =
+      context.environment["INTENTFLOW_TRIGGER"] == "schedule" && launch.resumes == nil
     if scheduled, let schedule = plan.workflow.schedule {
       for given in schedule.inputs where inputs[given.name] == nil {
         inputs[given.name] = given.value
@@ -170,6 +201,7 @@ enum RunCommand: Command {
     if context.environment["INTENTFLOW_STEP_HISTORY"] != "off" {
       configuration.journal = history.journal(secrets: secrets)
     }
+    configuration.resume = launch.resumes?.steps
     configuration.cancellationReason = {
       signals.signal.map(CancellationReason.signal) ?? .stopped("the run was cancelled")
     }
@@ -182,7 +214,7 @@ enum RunCommand: Command {
     }
 
     let executor = Executor(configuration: configuration)
-    if command[Self.dryRun] {
+    if launch.dryRun {
       return await dryRun(plan, inputs: inputs, executor: executor, context: context)
     }
     // The run's own task, so that a signal can cancel it; on the command's executor, which
@@ -203,12 +235,20 @@ enum RunCommand: Command {
           RunResult(
             workflowName: plan.workflow.name, status: status, output: .null,
             steps: [], error: error, startedAt: context.now(), duration: .zero))
-        history.begin(plan, path: path, inputs: inputs)
+        history.begin(
+          plan, path: path, inputs: inputs,
+          launch: Self.runLaunch(
+            plan, path: path, in: context.currentDirectory, inputs: inputs,
+            resumes: launch.resumes?.run))
         history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
         return (result, nil)
       }
       secrets.learn(executor.redactor(for: plan, given: inputs, bound: bound))
-      history.begin(plan, path: path, inputs: inputs)
+      history.begin(
+        plan, path: path, inputs: inputs,
+        launch: Self.runLaunch(
+          plan, path: path, in: context.currentDirectory, inputs: inputs,
+          resumes: launch.resumes?.run))
       var executor = executor
       if let id = history.id { executor.configuration.environment.runID = String(id) }
       // Run first, then read the redactor: it learns the values built from secrets as the
@@ -296,6 +336,27 @@ enum RunCommand: Command {
       message += "; 'intentflow list' shows the workflows there"
     }
     throw command.usageError(message)
+  }
+
+  /// What `resume` needs of a run of `plan` from `path`: the file's SHA-256 (none for
+  /// standard input), the inputs given but the secret ones, and the run it resumes.
+  static func runLaunch(
+    _ plan: Plan, path: String, in directory: String, inputs: [String: Value], resumes: Int64?
+  ) -> RunLaunch {
+    var launch = RunLaunch(resumedRun: resumes)
+    if path != "-",
+      let bytes = FileManager.default.contents(atPath: WorkflowPath.absolute(path, in: directory))
+    {
+      launch.fileHash = Digest.hex(Digest.sha256(Array(bytes)))
+    }
+    let secret = Set(plan.inputs.filter(\.isSecret).map(\.name))
+    let kept = inputs.filter { !secret.contains($0.key) }
+    if !kept.isEmpty {
+      launch.inputs = JSONValue.object(
+        kept.keys.sorted().map { ($0, kept[$0]?.jsonValue ?? .null) }
+      ).serialized()
+    }
+    return launch
   }
 
   static func bind(_ inputs: [String: Value], for plan: Plan, with executor: Executor)

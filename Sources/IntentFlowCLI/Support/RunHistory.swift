@@ -49,7 +49,7 @@ final class RunHistory: Sendable {
   /// What started the runs recorded; `nil`: `schedule` when the scheduler started the
   /// process (`INTENTFLOW_TRIGGER`), else `manual`.
   private let givenTrigger: RunTrigger?
-  /// Opens the run store for ``begin(workflowName:path:inputs:)``; by default, a new
+  /// Opens the run store for ``begin(workflowName:path:inputs:launch:)``; by default, a new
   /// connection each time (a process records one run).
   private let openStore: @Sendable () throws -> RunStore
   private let state = Mutex(State())
@@ -61,7 +61,7 @@ final class RunHistory: Sendable {
       ?? (context.environment["INTENTFLOW_TRIGGER"] == "schedule" ? .schedule : .manual)
   }
 
-  /// The run's number in history, once ``begin(_:path:inputs:)`` recorded it.
+  /// The run's number in history, once ``begin(_:path:inputs:launch:)`` recorded it.
   var id: Int64? { state.withLock { $0.lease?.runID } }
 
   /// - Parameters:
@@ -83,12 +83,18 @@ final class RunHistory: Sendable {
 
   /// Notes that a run starts, taking its lock. The trigger is `schedule` when the scheduler
   /// started it. `inputs` are the values given to the run, kept out of stored messages.
-  func begin(_ plan: Plan, path: String, inputs: [String: Value] = [:]) {
-    begin(workflowName: plan.workflow.name, path: path, inputs: inputs)
+  /// `launch` is what `resume` needs of the run.
+  func begin(
+    _ plan: Plan, path: String, inputs: [String: Value] = [:], launch: RunLaunch = RunLaunch()
+  ) {
+    begin(workflowName: plan.workflow.name, path: path, inputs: inputs, launch: launch)
   }
 
-  /// Notes that a run of `workflowName` starts (see ``begin(_:path:inputs:)``).
-  func begin(workflowName: String, path: String, inputs: [String: Value] = [:]) {
+  /// Notes that a run of `workflowName` starts (see ``begin(_:path:inputs:launch:)``).
+  func begin(
+    workflowName: String, path: String, inputs: [String: Value] = [:],
+    launch: RunLaunch = RunLaunch()
+  ) {
     let store: RunStore
     do {
       store = try openStore()
@@ -104,7 +110,7 @@ final class RunHistory: Sendable {
       let lease = try store.beginLockedRun(
         workflowName: workflowName,
         workflowPath: Self.absolute(path, in: context.currentDirectory), trigger: trigger,
-        startedAt: context.now())
+        startedAt: context.now(), launch: launch)
       state.withLock { state in
         state.store = store
         state.lease = lease

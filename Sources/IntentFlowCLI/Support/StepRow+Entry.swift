@@ -18,7 +18,10 @@ extension StepRow {
       (self.parameters, parametersCut) = Self.cut(JSONValue.object(members).serialized())
     }
     if entry.status == .succeeded || entry.output != .null {
-      (output, outputCut) = Self.cut(entry.output.jsonValue.serialized())
+      let json = entry.output.jsonValue.serialized()
+      (output, outputCut) = Self.cut(json)
+      if outputCut != nil, json.utf8.count <= Self.restoreLimit { outputFull = json }
+      outputMasked = entry.outputMasked
     }
     if let error = entry.error {
       errorKind = error.code.description

@@ -45,5 +45,6 @@ public struct RecordQuery<Record: AppEntity>: EntityQuery {
 
 extension AnyEntity {
   /// Whether the value is a record (``AppRecord``) rather than an entity with an identity.
-  public var isRecord: Bool { base is any AppRecord }
+  /// A dynamic entity of a record type (as `resume` rebuilds a record from its JSON) is one.
+  public var isRecord: Bool { base is any AppRecord || dynamic?.type.isRecord == true }
 }

@@ -38,6 +38,13 @@ public struct IntentFlowError: Error, Sendable, CustomStringConvertible {
 
     /// The code's name, as JSON's `kind`: `needsValue`, `timedOut`.
     public var description: String { base.rawValue }
+
+    /// The code named `name` (its ``description``), as history stores it; `nil` for a name
+    /// this version does not know.
+    public init?(name: String) {
+      guard let base = Base(rawValue: name) else { return nil }
+      self.base = base
+    }
   }
 
   public var code: Code

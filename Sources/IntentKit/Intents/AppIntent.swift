@@ -27,6 +27,11 @@ public protocol AppIntent: Sendable {
   /// A sentence naming parameters in braces, as Shortcuts shows a step:
   /// `Add {title} due {due}`.
   static var parameterSummary: String? { get }
+  /// Whether performing the intent twice with the same parameters has the effect of
+  /// performing it once, so that `intentflow resume` may perform it again without asking
+  /// after a run that stopped while it performed. Defaults to `false`; intents that only
+  /// read or compute are idempotent whatever they say (``IntentDescriptor/isIdempotent``).
+  static var isIdempotent: Bool { get }
 
   /// Creates an intent whose parameters have no values yet.
   init()
@@ -54,6 +59,7 @@ public protocol AppIntent: Sendable {
 extension AppIntent {
   public static var description: String { "" }
   public static var parameterSummary: String? { nil }
+  public static var isIdempotent: Bool { false }
   public func confirm() async throws -> ConfirmationResult { .ready }
 }
 

@@ -43,6 +43,35 @@ public struct IntentDescriptor: Sendable {
   public var literalParameters: [String: String] { details.value.literalParameters }
   /// Whether the intent may ask for confirmation before it performs (``ConfirmingIntent``).
   public var asksForConfirmation: Bool { details.value.asksForConfirmation }
+  /// Whether performing the intent again has no further effect: it declares so
+  /// (``AppIntent/isIdempotent``), it performs inline (it only computes), or it is read-only
+  /// by ``isReadOnly``.
+  public var isIdempotent: Bool {
+    details.value.declaresIdempotent || performsInline || isReadOnly
+  }
+
+  /// Whether the intent changes nothing, by its identifier, since intents declare no such
+  /// property: the domains that only compute (`text`, `math`, `number`, `list`, `dict`,
+  /// `json`, `date`) and the verbs that only look (`find`, `list`, `read`, `get`, `count`,
+  /// `search`). An intent outside the rule is never called read-only.
+  public var isReadOnly: Bool { Self.isReadOnly(identifier) }
+
+  /// The domains whose intents only compute.
+  static let computingDomains: Set<String> = [
+    "text", "math", "number", "list", "dict", "json", "date",
+  ]
+  /// The verbs of intents that only look.
+  static let lookingVerbs: Set<String> = ["find", "list", "read", "get", "count", "search"]
+
+  /// Whether an intent is read-only by its identifier (see ``isReadOnly``).
+  public static func isReadOnly(_ identifier: IntentIdentifier) -> Bool {
+    let parts = identifier.rawValue.split(separator: ".", maxSplits: 1).map(String.init)
+    guard let domain = parts.first else { return false }
+    if computingDomains.contains(domain) { return true }
+    guard parts.count == 2 else { return false }
+    let verb = parts[1].prefix { $0.isLetter && $0.isLowercase }
+    return lookingVerbs.contains(String(verb))
+  }
   /// The boolean parameter that turns the question off when `false`
   /// (``ConfirmingIntent/confirmationParameter``).
   public var confirmationParameter: String? { details.value.confirmationParameter }
@@ -103,6 +132,7 @@ public struct IntentDescriptor: Sendable {
     let literalParameters: [String: String]
     let asksForConfirmation: Bool
     let confirmationParameter: String?
+    let declaresIdempotent: Bool
     private let findSchema: @Sendable () -> AppSchema?
     private let findPhrases: @Sendable () -> [String]
     let performsInline: Bool
@@ -116,8 +146,10 @@ public struct IntentDescriptor: Sendable {
       parameters: [ParameterDescriptor], names: [String], inputIndex: Int?, outputType: ValueType,
       isLongRunning: Bool, literalParameters: [String: String], asksForConfirmation: Bool,
       confirmationParameter: String?, schema: AppSchema? = nil, phrases: [String] = [],
-      performsInline: Bool = false, instantiate: @escaping @Sendable () -> IntentInstance
+      performsInline: Bool = false, declaresIdempotent: Bool = false,
+      instantiate: @escaping @Sendable () -> IntentInstance
     ) {
+      self.declaresIdempotent = declaresIdempotent
       self.parameters = parameters
       self.names = names
       self.inputIndex = inputIndex
@@ -165,6 +197,7 @@ public struct IntentDescriptor: Sendable {
       literalParameters = traits.literalParameters
       asksForConfirmation = traits.asksForConfirmation
       confirmationParameter = traits.confirmationParameter
+      declaresIdempotent = Intent.isIdempotent
       findSchema = { (Intent.self as? any SchemaConformingIntent.Type)?.schema }
       findPhrases = { (Intent.self as? any PhraseProvidingIntent.Type)?.phrases ?? [] }
       let isCancellable = traits.isCancellable

@@ -6,10 +6,7 @@ import WorkflowEngine
 ///
 /// - `destructiveHint`: the intent asks for confirmation (``ConfirmingIntent``), or a step of
 ///   the workflow does (`confirm`, or its intent).
-/// - `readOnlyHint`: every intent changes nothing. The engine declares no such property, so
-///   the rule is the identifier's: the domains that only compute (`text`, `math`, `number`,
-///   `list`, `dict`, `json`, `date`) and the verbs that only look (`find`, `list`, `read`,
-///   `get`, `count`, `search`). An intent outside the rule is never called read-only.
+/// - `readOnlyHint`: every intent changes nothing (``IntentDescriptor/isReadOnly``).
 /// - `idempotentHint`: read-only and the same answer for the same arguments (not
 ///   `math.random`, `list.random`, `date.now`).
 /// - `openWorldHint`: the intent reaches outside the machine's own state (`http.*`, `shell.*`).
@@ -20,14 +17,8 @@ public struct ToolAnnotations: Sendable, Equatable {
   public var idempotent: Bool
   public var openWorld: Bool
 
-  /// The domains whose intents only compute.
-  static let computingDomains: Set<String> = [
-    "text", "math", "number", "list", "dict", "json", "date",
-  ]
   /// Read-only intents whose answer changes from call to call.
   static let changingAnswers: Set<IntentIdentifier> = ["math.random", "list.random", "date.now"]
-  /// The verbs of intents that only look.
-  static let lookingVerbs: Set<String> = ["find", "list", "read", "get", "count", "search"]
   /// The domains that reach beyond the engine's stores.
   static let openDomains: Set<String> = ["http", "shell"]
 
@@ -56,12 +47,7 @@ public struct ToolAnnotations: Sendable, Equatable {
   }
 
   static func isReadOnly(_ identifier: IntentIdentifier) -> Bool {
-    let parts = identifier.rawValue.split(separator: ".", maxSplits: 1).map(String.init)
-    guard let domain = parts.first else { return false }
-    if computingDomains.contains(domain) { return true }
-    guard parts.count == 2 else { return false }
-    let verb = parts[1].prefix { $0.isLetter && $0.isLowercase }
-    return lookingVerbs.contains(String(verb))
+    IntentDescriptor.isReadOnly(identifier)
   }
 
   static func isOpenWorld(_ identifier: IntentIdentifier) -> Bool {

@@ -44,6 +44,13 @@ public struct RunRecord: Sendable, Hashable {
   public var processID: Int32?
   /// How many step failures `onError` carried the run past (it may still have succeeded).
   public var recoveredFailures = 0
+  /// The SHA-256 of the workflow file as it ran, in hexadecimal, when known: `resume`
+  /// refuses a file that changed since.
+  public var fileHash: String?
+  /// The run's inputs but its secret ones, as a JSON object, for `resume`.
+  public var inputs: String?
+  /// The run this one resumed (trigger `resume`).
+  public var resumedRun: Int64?
 
   /// Creates a record; the store creates them, tests and previews may too.
   /// - Parameters:
@@ -59,11 +66,15 @@ public struct RunRecord: Sendable, Hashable {
   ///   - failedStep: The step that failed.
   ///   - processID: The process that ran it.
   ///   - recoveredFailures: How many failures `onError` carried it past.
+  ///   - fileHash: The SHA-256 of the file as it ran.
+  ///   - inputs: The inputs but the secret ones, as a JSON object.
+  ///   - resumedRun: The run it resumed.
   public init(
     id: Int64, workflowName: String, workflowPath: String, trigger: RunTrigger, startedAt: Date,
     finishedAt: Date? = nil, status: String? = nil, exitCode: Int? = nil,
     errorMessage: String? = nil, failedStep: String? = nil, processID: Int32? = nil,
-    recoveredFailures: Int = 0
+    recoveredFailures: Int = 0, fileHash: String? = nil, inputs: String? = nil,
+    resumedRun: Int64? = nil
   ) {
     self.id = id
     self.workflowName = workflowName
@@ -77,6 +88,9 @@ public struct RunRecord: Sendable, Hashable {
     self.failedStep = failedStep
     self.processID = processID
     self.recoveredFailures = recoveredFailures
+    self.fileHash = fileHash
+    self.inputs = inputs
+    self.resumedRun = resumedRun
   }
 
   /// How long the run took, in seconds; `nil` until it has finished.

@@ -38,11 +38,13 @@ extension RunStore {
   ///   - workflowPath: The workflow file's path.
   ///   - trigger: What started it.
   ///   - startedAt: When it started.
+  ///   - launch: What `resume` needs of it: its file's hash, its inputs, the run it resumes.
   /// - Returns: The lease; call ``RunLease/release()`` after
   ///   ``finishRun(id:finishedAt:status:exitCode:errorMessage:failedStep:)``.
   /// - Throws: ``StorageError`` when the record cannot be written.
   public func beginLockedRun(
-    workflowName: String, workflowPath: String, trigger: RunTrigger, startedAt: Date
+    workflowName: String, workflowPath: String, trigger: RunTrigger, startedAt: Date,
+    launch: RunLaunch = RunLaunch()
   ) throws(StorageError) -> RunLease {
     let directory = lockDirectory
     return try database.writeTransaction { (connection) throws(StorageError) in
@@ -50,7 +52,8 @@ extension RunStore {
         SQL.beginRun,
         [
           .text(workflowName), .text(workflowPath), .text(trigger.rawValue), .date(startedAt),
-          .integer(Int64(getpid())),
+          .integer(Int64(getpid())), SQLValue(launch.fileHash), SQLValue(launch.inputs),
+          SQLValue(launch.resumedRun),
         ]
       ).lastInsertRowID
       guard let directory, let lock = RunLease.lock(runID: id, in: directory) else {

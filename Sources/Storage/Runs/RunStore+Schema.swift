@@ -107,5 +107,17 @@ extension RunStore {
     // The trigger `mcp` (`intentflow mcp`): nothing changes but the values, and older releases
     // refuse a file that may hold them.
     "-- trigger 'mcp'",
+    // Resume (DESIGN §12): a run keeps its file's SHA-256 (`file_hash`), its inputs but the
+    // secret ones as a JSON object (`inputs`) and the run it resumes (`resumed_run`); a step
+    // whose shown output was cut keeps the whole JSON (`output_full`, up to
+    // ``RunStore/StepRow/restoreLimit``), and one whose output held a secret says so
+    // (`output_masked`): that output cannot be restored.
+    """
+    ALTER TABLE runs ADD COLUMN file_hash TEXT;
+    ALTER TABLE runs ADD COLUMN inputs TEXT;
+    ALTER TABLE runs ADD COLUMN resumed_run INTEGER;
+    ALTER TABLE steps ADD COLUMN output_full TEXT;
+    ALTER TABLE steps ADD COLUMN output_masked INTEGER NOT NULL DEFAULT 0;
+    """,
   ]
 }

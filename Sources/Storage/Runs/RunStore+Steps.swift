@@ -86,7 +86,8 @@ extension RunStore {
           SQLValue(step.parameters), SQLValue(step.parametersCut), SQLValue(step.output),
           SQLValue(step.outputCut), SQLValue(step.errorKind), SQLValue(step.errorMessage),
           SQLValue(step.logs), SQLValue(step.recovered), SQLValue(step.passes),
-          SQLValue(step.failedPasses), SQLValue(step.recordedPasses),
+          SQLValue(step.failedPasses), SQLValue(step.recordedPasses), SQLValue(step.outputFull),
+          SQLValue(step.outputMasked),
         ])
     }
   }
@@ -111,6 +112,8 @@ extension RunStore {
     step.passes = try count("passes")
     step.failedPasses = try count("failed_passes")
     step.recordedPasses = try count("recorded_passes")
+    step.outputFull = try row.text("output_full")
+    step.outputMasked = try (row.int("output_masked") ?? 0) != 0
     return step
   }
 }
@@ -119,12 +122,12 @@ extension RunStore.SQL {
   static let stepColumns = """
     path, step_id, intent, kind, status, attempts, started_at, finished_at, parameters, \
     parameters_cut, output, output_cut, error_kind, error_message, logs, recovered, passes, \
-    failed_passes, recorded_passes
+    failed_passes, recorded_passes, output_full, output_masked
     """
 
   static let insertStep = """
     INSERT INTO steps (run_id, seq, \(stepColumns))
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
 
   static let stepsOfRun = "SELECT \(stepColumns) FROM steps WHERE run_id = ? ORDER BY seq"

@@ -4,15 +4,17 @@ extension RunStore {
   enum SQL {
     static let runColumns = """
       id, workflow_name, workflow_path, trigger, started_at, finished_at, status, exit_code, \
-      error_message, failed_step, process_id, recovered_failures
+      error_message, failed_step, process_id, recovered_failures, file_hash, inputs, resumed_run
       """
 
     static let eventColumns =
       "id, workflow_name, workflow_path, kind, scheduled_for, recorded_at, run_id, detail"
 
     static let beginRun = """
-      INSERT INTO runs (workflow_name, workflow_path, trigger, started_at, process_id)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT INTO runs (
+        workflow_name, workflow_path, trigger, started_at, process_id, file_hash, inputs,
+        resumed_run)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       """
 
     static let finishRun = """

@@ -70,7 +70,7 @@ public final class RunStore: Sendable {
       SQL.beginRun,
       [
         .text(workflowName), .text(workflowPath), .text(trigger.rawValue), .date(startedAt),
-        SQLValue(processID),
+        SQLValue(processID), .null, .null, .null,
       ]
     ).lastInsertRowID
   }
@@ -333,7 +333,9 @@ public final class RunStore: Sendable {
       exitCode: row.int("exit_code").flatMap(Int.init(exactly:)),
       errorMessage: row.text("error_message"), failedStep: row.text("failed_step"),
       processID: row.int("process_id").flatMap(Int32.init(exactly:)),
-      recoveredFailures: row.int("recovered_failures").flatMap(Int.init(exactly:)) ?? 0)
+      recoveredFailures: row.int("recovered_failures").flatMap(Int.init(exactly:)) ?? 0,
+      fileHash: row.text("file_hash"), inputs: row.text("inputs"),
+      resumedRun: row.int("resumed_run"))
   }
 
   private func scheduleEvent(from row: Row) throws(StorageError) -> ScheduleEvent {

@@ -14,6 +14,11 @@ public struct StepRow: Sendable, Hashable {
   /// ``outputCut``.
   public static let valueLimit = 16_384
 
+  /// The most bytes of an output's JSON kept whole for `resume` when the shown one was cut
+  /// (``outputFull``): 4 MiB. A longer output cannot be restored, and its step is performed
+  /// again.
+  public static let restoreLimit = 4 << 20
+
   /// The most bytes of log text kept for a step: 8 KiB (its end), in at most
   /// ``logLineLimit`` lines.
   public static let logLimit = 8_192
@@ -42,6 +47,11 @@ public struct StepRow: Sendable, Hashable {
   public var output: String?
   /// The full size of the output's JSON when it was cut to ``valueLimit``.
   public var outputCut: Int?
+  /// The whole output's JSON when ``output`` was cut and it is at most ``restoreLimit``
+  /// bytes, for `resume`.
+  public var outputFull: String?
+  /// Whether the output held a secret, shown as `***`: it cannot be restored.
+  public var outputMasked = false
   /// The error's kind (`failed`, `timedOut`, …) and message, when the step failed.
   public var errorKind: String?
   public var errorMessage: String?

@@ -46,6 +46,10 @@ extension RunState {
     case .branch, .workflow:
       break
     }
+    if restoring {
+      // Restored from the run resumed: not performed in this one.
+      (attempts, parameters, logs, restoring) = (0, nil, [], false)
+    }
     journal.record(
       StepEntry(
         path: prefix + String(ordinal), index: step.index, id: step.id, intent: step.intent,

@@ -91,6 +91,9 @@ public struct Executor: Sendable {
     /// Where each step's entry for the run's step history goes as the step ends (DESIGN
     /// §12); `nil` (the default): no history is made, at no cost.
     public var journal: StepJournal? = nil
+    /// The steps of an earlier run that this one, resuming it, does not perform again (DESIGN
+    /// §12, `intentflow resume`); `nil` (the default): a new run.
+    public var resume: ResumedSteps? = nil
 
     public init() {}
   }
@@ -251,6 +254,8 @@ struct RunState {
     /// `Executor+Journal.swift`); all `nil` when the run keeps no history.
     let journal: StepJournal?
     let log: StepLog?
+    /// What the run resumes, if it does (``Executor/Configuration/resume``).
+    let resume: ResumedSteps?
     let captured: CapturedParameters?
     /// The wall-clock time and the continuous clock's reading at the same moment, from which
     /// entries' times are computed without reading the wall clock again.
@@ -270,7 +275,10 @@ struct RunState {
       options.clock = configuration.environment.runEnvironment.clock
       options.cancellationReason = configuration.cancellationReason
       options.onOverrun = configuration.onOverrun
-      journal = configuration.journal
+      resume = configuration.resume
+      // A resumed run finds its steps by path, which only a journal keeps.
+      journal =
+        configuration.journal ?? (configuration.resume != nil ? StepJournal(record: { _ in }) : nil)
       log = journal != nil ? StepLog() : nil
       captured = journal != nil ? CapturedParameters() : nil
       (wallOrigin, clockOrigin) =
@@ -305,6 +313,10 @@ struct RunState {
   var failures = 0
   var attempts = 1
   var loopPasses: LoopPasses?
+  /// Set when the step ending now was restored from the run resumed, not performed; and once
+  /// an abandoned run's first unrecorded step was asked about (see `Executor+Resume.swift`).
+  var restoring = false
+  var checkedUnrecorded = false
   /// Each intent step's invocation and argument sources, made on its first pass, by index.
   private var calls: [ActionCall?]
 
@@ -329,7 +341,7 @@ struct RunState {
 
   init(plan: Plan, configuration: Executor.Configuration) {
     shared = Shared(plan: plan, configuration: configuration)
-    journalPrefix = configuration.journal?.pathPrefix ?? ""
+    journalPrefix = shared.journal?.pathPrefix ?? ""
     recordsEverything = configuration.journal?.recordsEverything ?? true
     slots = Array(repeating: .null, count: plan.slotCount)
     records = Array(repeating: nil, count: plan.stepCount)
@@ -408,43 +420,53 @@ struct RunState {
     var dialog: String?
     var snippet: String?
     do {
-      switch step.kind {
-      case .action:
-        (output, dialog, snippet) = try await perform(step, previous: previous)
-      case .forEach(let items, let itemSlot, let body):
-        output = try await forEach(
-          step, items: items, itemSlot: itemSlot, body: body, ordinal: ordinal)
-      case .branch(let condition, let then, let otherwise):
-        let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
-        // A branch with no steps (an `if` without `else`) passes the previous output on, as a
-        // skipped step does.
-        if shared.journal != nil { journalPrefix = prefix + String(ordinal) + "." }
-        output = try await block(chosen, previous: previous)
-        journalPrefix = prefix
-      case .repeatLoop(let count, let passSlot, let body):
-        let times = try repeatCount(count, step: step)
-        let keep = keepsOutput(of: step)
-        var outputs: [Value] = []
-        var passes = LoopPasses(total: 0, failed: 0, recorded: 0)
-        defer { loopPasses = passes }
-        let passPrefix = shared.journal != nil ? prefix + String(ordinal) + "[" : ""
-        for pass in 0..<times {
-          if let passSlot { slots[passSlot] = .integer(pass + 1) }
-          let failuresBefore = failures
-          if shared.journal != nil {
-            beginPass(pass + 1, prefix: passPrefix, recordsAll: recordsAll, counting: &passes)
+      if let resumed = shared.resume,
+        let restored = try await restoredOutput(
+          of: step, at: prefix + String(ordinal), from: resumed)
+      {
+        (output, dialog, snippet) = (restored, nil, nil)
+      } else {
+        switch step.kind {
+        case .action:
+          if let resumed = shared.resume {
+            try await confirmRepeat(of: step, at: prefix + String(ordinal), from: resumed)
           }
-          let last = try await block(body, previous: previous)
-          if shared.journal != nil {
-            endPass(failed: failures != failuresBefore, recordsAll: recordsAll, counting: &passes)
+          (output, dialog, snippet) = try await perform(step, previous: previous)
+        case .forEach(let items, let itemSlot, let body):
+          output = try await forEach(
+            step, items: items, itemSlot: itemSlot, body: body, ordinal: ordinal)
+        case .branch(let condition, let then, let otherwise):
+          let chosen = Evaluator.isTrue(try evaluate(condition, step: step)) ? then : otherwise
+          // A branch with no steps (an `if` without `else`) passes the previous output on, as a
+          // skipped step does.
+          if shared.journal != nil { journalPrefix = prefix + String(ordinal) + "." }
+          output = try await block(chosen, previous: previous)
+          journalPrefix = prefix
+        case .repeatLoop(let count, let passSlot, let body):
+          let times = try repeatCount(count, step: step)
+          let keep = keepsOutput(of: step)
+          var outputs: [Value] = []
+          var passes = LoopPasses(total: 0, failed: 0, recorded: 0)
+          defer { loopPasses = passes }
+          let passPrefix = shared.journal != nil ? prefix + String(ordinal) + "[" : ""
+          for pass in 0..<times {
+            if let passSlot { slots[passSlot] = .integer(pass + 1) }
+            let failuresBefore = failures
+            if shared.journal != nil {
+              beginPass(pass + 1, prefix: passPrefix, recordsAll: recordsAll, counting: &passes)
+            }
+            let last = try await block(body, previous: previous)
+            if shared.journal != nil {
+              endPass(failed: failures != failuresBefore, recordsAll: recordsAll, counting: &passes)
+            }
+            if keep { outputs.append(last) }
           }
-          if keep { outputs.append(last) }
+          (journalPrefix, recordsEverything) = (prefix, recordsAll)
+          output = keep ? .list(outputs) : .null
+        case .workflow(let subplan, let inputs):
+          output = try await runWorkflow(
+            subplan, inputs: inputs, step: step, ordinal: ordinal, prefix: prefix)
         }
-        (journalPrefix, recordsEverything) = (prefix, recordsAll)
-        output = keep ? .list(outputs) : .null
-      case .workflow(let subplan, let inputs):
-        output = try await runWorkflow(
-          subplan, inputs: inputs, step: step, ordinal: ordinal, prefix: prefix)
       }
     } catch {
       (journalPrefix, recordsEverything) = (prefix, recordsAll)
@@ -508,6 +530,7 @@ struct RunState {
         step, at: ordinal, in: prefix, status: .succeeded, output: output, error: nil,
         started: started, recovered: false)
     }
+    restoring = false  // when the entry was not made
     return output
   }
 

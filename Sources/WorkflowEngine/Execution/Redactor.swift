@@ -135,6 +135,7 @@ public struct Redactor: Sendable {
     var redacted = entry
     redacted.parameters = entry.parameters?.mapValues(redact)
     redacted.output = redact(entry.output)
+    if redacted.output != entry.output { redacted.outputMasked = true }
     redacted.error = entry.error.map(redact)
     redacted.logs = entry.logs.map { StepLog.Line(stream: $0.stream, text: redact($0.text)) }
     return redacted

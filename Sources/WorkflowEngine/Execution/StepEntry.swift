@@ -20,7 +20,8 @@ public struct StepEntry: Sendable {
   /// `intent`, `forEach`, `if`, `repeat` or `workflow`.
   public var kind: String
   public var status: StepStatus
-  /// How many times the step was performed in this pass: 1, plus its retries.
+  /// How many times the step was performed in this pass: 1, plus its retries; 0 for a step
+  /// that a resumed run restored from the run it resumes.
   public var attempts: Int
   public var startedAt: Date
   public var finishedAt: Date
@@ -32,6 +33,9 @@ public struct StepEntry: Sendable {
   public var logs: [StepLog.Line]
   /// Whether the step failed and `onError` carried the run past it.
   public var recovered: Bool
+  /// Whether ``output`` had a secret masked in it (``Redactor``), so that it cannot be
+  /// restored by `resume`.
+  public var outputMasked = false
   /// For a loop: its passes, how many had a failed step, and how many the history shows.
   public var passes: LoopPasses?
   /// Whether the step's intent may wait on the world (it does not perform inline), so that
