@@ -160,6 +160,31 @@ struct ResumeTests {
     #expect(steps.first?["attempts"] as? Int == 0)
   }
 
+  @Test("past a loop's sample, the passes that finished are not performed again either")
+  func loopPastSample() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.write(
+      "long.json",
+      """
+      { "name": "long", "inputs": { "dir": { "type": "text" } },
+        "steps": [
+          { "id": "each", "repeat": 15, "as": "pass", "steps": [
+            { "id": "label", "intent": "text.compose", "parameters": { "text": "p${pass}" } },
+            { "id": "say", "intent": "shell.run",
+              "parameters": { "script": "test \\"$2\\" != p13 || test -f \\"$1/ready\\" && echo $2 >> \\"$1/effects\\" && echo $2",
+                              "arguments": ["${inputs.dir}", "${label}"] } } ] },
+          { "intent": "text.join", "parameters": { "input": "${each}", "separator": "," } } ] }
+      """)
+    let first = try await sandbox.run("run", file, "--input", "dir=\(sandbox.work.path)")
+    #expect(first.status == 1, "\(first)")
+    #expect(effects(sandbox) == (1...12).map { "p\($0)" })
+    try touch("ready", in: sandbox)
+    let resumed = try await sandbox.run("resume", "1")
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(resumed.stdout == (1...15).map { "p\($0)" }.joined(separator: ",") + "\n")
+    #expect(effects(sandbox) == (1...15).map { "p\($0)" }, "each pass performed once")
+  }
+
   @Test("a failure that onError carried past is carried past again, its steps not redone")
   func carriedPast() async throws {
     let sandbox = try Sandbox()

@@ -17,7 +17,9 @@ import Synchronization
 /// A step's path is made only when its entry is: the run keeps the prefix of the block that
 /// runs (`4[17].`), and each step its position in that block. Inside a loop, passes past the
 /// journal's ``StepJournal/sampledPasses`` record only the steps that fail; the loop's own
-/// entry counts its passes. A run without a journal pays one test per step.
+/// entry counts its passes; a step past the sample that succeeded and may have waited on the
+/// world is kept too, without its parameters and logs, so that `resume` does not perform it
+/// again. A run without a journal pays one test per step.
 extension RunState {
   /// Hands the journal the entry of a step that ended.
   ///
@@ -45,6 +47,10 @@ extension RunState {
       loopPasses = nil
     case .branch, .workflow:
       break
+    }
+    if !recordsEverything, status == .succeeded {
+      // A step past a loop's sample, kept for `resume` only: in brief.
+      (parameters, logs) = (nil, [])
     }
     if restoring {
       // Restored from the run resumed: not performed in this one.

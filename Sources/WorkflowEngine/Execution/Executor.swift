@@ -525,13 +525,21 @@ struct RunState {
     }
     let ended = clockReading()
     finish(step, output: output, dialog: dialog, snippet: snippet, duration: ended - started)
-    if shared.journal != nil, recordsAll {
+    // Past a loop's sample, a step that may have had an effect outside the run is recorded
+    // still (in brief), so that `resume` does not perform it again.
+    if shared.journal != nil, recordsAll || Self.mayWait(step) {
       journalEnded(
         step, at: ordinal, in: prefix, status: .succeeded, output: output, error: nil,
         started: started, recovered: false)
     }
     restoring = false  // when the entry was not made
     return output
+  }
+
+  /// Whether a step is an intent step that may wait on the world (it does not perform inline).
+  static func mayWait(_ step: PlannedStep) -> Bool {
+    guard case .action(let action) = step.kind else { return false }
+    return !action.descriptor.performsInline
   }
 
   /// Records a step that succeeded and tells the observer.

@@ -85,7 +85,9 @@ public struct LoopPasses: Sendable, Hashable {
 /// Where a run's steps go as they end: the step history (``Executor/Configuration/journal``).
 ///
 /// Loops keep a sample: every step of the first ``sampledPasses`` passes of a loop, and from
-/// the other passes only the steps that failed (and the loop's own entry, with its counts).
+/// the other passes only the steps that failed, and those that succeeded and may have waited
+/// on the world (in brief: no parameters or logs), which `resume` must not perform again (and
+/// the loop's own entry, with its counts).
 public struct StepJournal: Sendable {
   /// Receives each entry, synchronously, from the task that ran the step; keep it quick.
   public var record: @Sendable (StepEntry) -> Void
