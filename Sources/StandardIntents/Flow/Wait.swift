@@ -7,6 +7,8 @@ public import IntentKit
 public struct Wait: AppIntent, CancellableIntent {
   public static let identifier: IntentIdentifier = "flow.wait"
   public static let title = "Wait"
+  /// Waiting again has no effect outside the run.
+  public static let isIdempotent = true
   public static let description =
     "Waits for a duration, then passes the previous step's output on unchanged."
   public static let parameterSummary: String? = "Wait {duration}"

@@ -4,6 +4,8 @@ public import IntentKit
 public struct CompleteTodo: AppIntent {
   public static let identifier: IntentIdentifier = "todos.complete"
   public static let title = "Complete Todo"
+  /// Completing a todo that is done already changes nothing.
+  public static let isIdempotent = true
   public static let description =
     "Marks a todo as done. The todo may be an entity from an earlier step, an id, or text "
     + "that names it."
