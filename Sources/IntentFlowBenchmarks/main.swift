@@ -1,4 +1,4 @@
-// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|photos|dates|lsp|mcp|all]`
+// `swift run -c release IntentFlowBenchmarks [goals|cron|json|engine|store|memory|wal|system|extensions|photos|dates|lsp|mcp|durable|soak|all]`
 import Foundation
 
 #if canImport(CMalloc)
@@ -32,6 +32,11 @@ if which == "profile-steps" {
   try await runStepsForProfiling()
   exit(0)
 }
+if which == "soak" {
+  // Not part of `all`: 500 kills take minutes.
+  try await runKillSoak()
+  exit(0)
+}
 if which == "profile-extension" {
   // For a profiler: nothing but warm round trips to an extension.
   try await runExtensionCallsForProfiling(invocations: CommandLine.arguments.contains("intent"))
@@ -51,6 +56,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("dates", runDatesBenchmark),
   ("lsp", runLanguageServerBenchmark),
   ("mcp", runMCPBenchmark),
+  ("durable", runDurableBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

@@ -312,6 +312,23 @@ struct ResumeTests {
     #expect(effects(sandbox) == ["send", "send"])
   }
 
+  @Test("a workflow an MCP client called resumes from the command line, with its arguments")
+  func mcpRun() async throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.write("flows/flaky.json", Self.flaky)
+    let client = try MCPClient(sandbox, "--workflows", "flows")
+    try await client.initialize()
+    let arguments = #"{"name":"flaky","arguments":{"dir":"\#(sandbox.work.path)"}}"#
+    let reply = try await client.request(1, "tools/call", arguments)
+    #expect(reply.contains(#""isError":true"#), "\(reply)")
+    _ = await client.finish()
+    #expect(effects(sandbox) == ["one"])
+    try touch("ready", in: sandbox)
+    let resumed = try await sandbox.run("resume", "1")
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(effects(sandbox) == ["one", "check"])
+  }
+
   @Test("a run killed with SIGKILL is abandoned, and resume finishes it")
   func killed() async throws {
     let sandbox = try Sandbox()

@@ -76,9 +76,19 @@ enum MCPCommand: Command {
     // One connection to the run store for every call: opening it (reading the schema, the
     // log's index) was most of a warm call's cost.
     let store = SharedRunStore(context: context)
-    configuration.record = { tool, path, arguments in
+    // A workflow's run keeps what `resume` needs, as `run` does.
+    var plans: [String: Plan] = [:]
+    for tool in tools {
+      if case .workflow(let plan, _) = tool.kind { plans[tool.name] = plan }
+    }
+    configuration.record = { [plans] tool, path, arguments in
       let history = RunHistory(context: context, trigger: .mcp, store: store.open)
-      history.begin(workflowName: tool, path: path, inputs: arguments)
+      let launch =
+        plans[tool].map {
+          RunCommand.runLaunch(
+            $0, path: path, in: context.currentDirectory, inputs: arguments, resumes: nil)
+        } ?? RunLaunch()
+      history.begin(workflowName: tool, path: path, inputs: arguments, launch: launch)
       return CallRecord(history: history, recordsSteps: recordsSteps)
     }
     let output = context.standardOutput
