@@ -191,9 +191,12 @@ enum RunCommand: Command {
     // the environment now, and from answers typed at a prompt once the inputs are bound.
     let secrets = SecretRedaction(
       Executor(configuration: configuration).redactor(for: plan, given: inputs))
+    let donates = plan.mayHandleEntities || plan.onFailure != nil
+    // Resolved parameters are read only for the donation (the step history has its own).
+    configuration.observesResolution = donates
     configuration.observer = { event in
       let event = secrets.redact(event)
-      history.note(event)  // the entities steps received, for the run's donation
+      if donates { history.note(event) }  // the entities steps received, for the run's donation
       observer.handle(event)
     }
     configuration.onSecretText = { secrets.insert($0) }

@@ -52,6 +52,12 @@ public struct IntentInvocation: Sendable {
     }
     /// Told when the parameters are resolved and when the intent is confirmed.
     public var onPhase: (@Sendable (Phase) -> Void)?
+    /// Whether ``onPhase`` is told of the resolved phase (whose dictionary is made for it);
+    /// `false` tells it of confirmation only.
+    public var reportsResolvedPhase = true
+    /// Told the resolved values by position (the descriptor's parameter names, and the values
+    /// in their order), without making a dictionary: for whoever keeps them only sometimes.
+    public var onResolvedValues: (@Sendable (_ names: [String], _ values: [Value]) -> Void)?
     /// How long (wall-clock time) a timed-out or cancelled intent is awaited to wind down
     /// before the step reports; zero does not wait. Either way it can no longer commit changes
     /// (see ``StepLease``).
@@ -212,7 +218,9 @@ public struct IntentInvocation: Sendable {
     let inline = details.performsInline
     let instance = inline ? details.pool.take(details.instantiate) : details.instantiate()
     defer { if inline { details.pool.giveBack(instance) } }
-    let keepsValues = positional == nil || options.onPhase != nil
+    let keepsValues =
+      positional == nil || (options.onPhase != nil && options.reportsResolvedPhase)
+      || options.onResolvedValues != nil
     var values: [Value] = []
     if keepsValues { values.reserveCapacity(details.parameters.count) }
     for index in details.parameters.indices {
@@ -233,9 +241,10 @@ public struct IntentInvocation: Sendable {
       slot.set(value)
       if keepsValues { values.append(value) }
     }
-    if let onPhase = options.onPhase {
+    if let onPhase = options.onPhase, options.reportsResolvedPhase {
       onPhase(.resolved(Dictionary(zip(details.names, values)) { first, _ in first }))
     }
+    options.onResolvedValues?(details.names, values)
     let names = keepsValues ? details.names : []
     guard inline, let work = instance.inline else {
       try await confirm(instance)

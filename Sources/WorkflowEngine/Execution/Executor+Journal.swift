@@ -88,19 +88,26 @@ extension RunState {
 }
 
 /// The resolved parameters of the intent step that runs, kept for its entry: the lifecycle
-/// reports them through ``IntentInvocation/Options/onPhase`` from the step's task.
+/// reports them through ``IntentInvocation/Options/onResolvedValues`` from the step's task, by
+/// position; the dictionary is made only for a step whose entry is made.
 final class CapturedParameters: Sendable {
-  private let parameters = Mutex<[String: Value]?>(nil)
+  private let parameters = Mutex<(names: [String], values: [Value])?>(nil)
 
-  func set(_ value: [String: Value]) {
-    parameters.withLock { $0 = value }
+  func set(_ names: [String], _ values: [Value]) {
+    parameters.withLock { $0 = (names, values) }
   }
 
   /// The parameters, leaving none for the next step.
   func take() -> [String: Value]? {
-    parameters.withLock { value in
+    let taken = parameters.withLock { value in
       defer { value = nil }
       return value
     }
+    return taken.map { Dictionary(zip($0.names, $0.values)) { first, _ in first } }
+  }
+
+  /// Forgets the parameters of a step whose entry is not made.
+  func clear() {
+    parameters.withLock { $0 = nil }
   }
 }

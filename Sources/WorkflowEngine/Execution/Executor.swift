@@ -45,6 +45,10 @@ public struct Executor: Sendable {
     }
     /// Whether anyone set an ``observer``: a run nobody observes makes no events.
     var isObserved = false
+    /// Whether the observer is sent ``RunEvent/stepResolved(_:parameters:)``, whose
+    /// dictionary of parameters each intent step makes for it; `false` for an observer that
+    /// ignores them.
+    public var observesResolution = true
     /// Whether every step's record keeps its output (for `--json`). When false, a loop whose
     /// output nothing in the workflow reads does not collect it (its record shows `null`), so
     /// a `forEach` over a million items does not hold a million outputs.
@@ -285,11 +289,7 @@ struct RunState {
         journal != nil
         ? (configuration.now(), clockReading()) : (Date(timeIntervalSince1970: 0), .zero)
       if let captured {
-        let earlier = options.onPhase
-        options.onPhase = { phase in
-          if case .resolved(let parameters) = phase { captured.set(parameters) }
-          earlier?(phase)
-        }
+        options.onResolvedValues = { names, values in captured.set(names, values) }
       }
       self.options = options
       var context = IntentContext(
@@ -531,6 +531,8 @@ struct RunState {
       journalEnded(
         step, at: ordinal, in: prefix, status: .succeeded, output: output, error: nil,
         started: started, recovered: false)
+    } else if let captured = shared.captured {
+      captured.clear()  // the entry was not made: these parameters are no later step's
     }
     restoring = false  // when the entry was not made
     return output
@@ -642,12 +644,10 @@ struct RunState {
     var context: IntentContext
     if configuration.isObserved {
       let info = self.info(step)
-      let captured = shared.captured
+      options.reportsResolvedPhase = configuration.observesResolution
       options.onPhase = { phase in
         switch phase {
-        case .resolved(let parameters):
-          captured?.set(parameters)
-          observer(.stepResolved(info, parameters: parameters))
+        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
         case .confirmed: observer(.stepConfirmed(info))
         }
       }
