@@ -80,7 +80,7 @@ enum ResumeCommand: Command {
       throw command.usageError(
         "there is no run \(id) in history; 'intentflow history' lists the runs")
     }
-    let path = try Self.file(of: run, command, context: context)
+    let (path, hash) = try Self.file(of: run, command, context: context)
     let steps: [StepRow]
     do {
       steps = try store.steps(ofRun: id)
@@ -107,13 +107,14 @@ enum ResumeCommand: Command {
           + (restored == 1 ? "step" : "steps") + " it finished will not be performed again")
     }
     return try await RunCommand.launch(
-      RunCommand.Launch(path: path, inputs: inputs, resumes: (id, resumed)), command,
-      context: context)
+      RunCommand.Launch(path: path, inputs: inputs, resumes: (id, resumed), fileHash: hash),
+      command, context: context)
   }
 
-  /// The file to run again: the run's, when it can be resumed and has not changed.
+  /// The file to run again, the run's, when it can be resumed and has not changed; and its
+  /// SHA-256 now.
   private static func file(of run: RunRecord, _ command: ParsedCommand, context: CLIContext)
-    throws(UsageError) -> String
+    throws(UsageError) -> (path: String, hash: String)
   {
     let id = run.id
     switch run.status {
@@ -143,20 +144,21 @@ enum ResumeCommand: Command {
       throw command.usageError(
         "cannot read '\(path)', the file run \(id) ran; restore it, or run the workflow again")
     }
-    guard !command[Self.allowChanged] else { return path }
+    let now = Digest.hex(Digest.sha256(Array(bytes)))
+    guard !command[Self.allowChanged] else { return (path, now) }
     guard let hash = run.fileHash else {
       throw command.usageError(
         "run \(id) was recorded without the hash of its file, so IntentFlow cannot tell "
           + "whether '\(path)' changed since; pass --allow-changed to resume with the file as "
           + "it is")
     }
-    guard Digest.hex(Digest.sha256(Array(bytes))) == hash else {
+    guard now == hash else {
       throw command.usageError(
         "'\(path)' changed since run \(id); pass --allow-changed to resume with the file as it "
           + "is now (steps are matched by their place in it), or run it again with "
           + "'intentflow run'")
     }
-    return path
+    return (path, now)
   }
 
   /// What the new run takes from the run's recorded steps: every step that succeeded (or

@@ -86,6 +86,8 @@ enum RunCommand: Command {
     var resumes: (run: Int64, steps: ResumedSteps)? = nil
     /// `--dry-run`: list the steps, perform nothing.
     var dryRun = false
+    /// The file's SHA-256 when the caller computed it already (`resume` does, to compare).
+    var fileHash: String? = nil
   }
 
   /// The `--input NAME=VALUE` values.
@@ -251,7 +253,7 @@ enum RunCommand: Command {
         plan, path: path, inputs: inputs,
         launch: Self.runLaunch(
           plan, path: path, in: context.currentDirectory, inputs: inputs,
-          resumes: launch.resumes?.run))
+          resumes: launch.resumes?.run, fileHash: launch.fileHash))
       var executor = executor
       if let id = history.id { executor.configuration.environment.runID = String(id) }
       // Run first, then read the redactor: it learns the values built from secrets as the
@@ -344,10 +346,11 @@ enum RunCommand: Command {
   /// What `resume` needs of a run of `plan` from `path`: the file's SHA-256 (none for
   /// standard input), the inputs given but the secret ones, and the run it resumes.
   static func runLaunch(
-    _ plan: Plan, path: String, in directory: String, inputs: [String: Value], resumes: Int64?
+    _ plan: Plan, path: String, in directory: String, inputs: [String: Value], resumes: Int64?,
+    fileHash: String? = nil
   ) -> RunLaunch {
-    var launch = RunLaunch(resumedRun: resumes)
-    if path != "-",
+    var launch = RunLaunch(fileHash: fileHash, resumedRun: resumes)
+    if launch.fileHash == nil, path != "-",
       let bytes = FileManager.default.contents(atPath: WorkflowPath.absolute(path, in: directory))
     {
       launch.fileHash = Digest.hex(Digest.sha256(Array(bytes)))

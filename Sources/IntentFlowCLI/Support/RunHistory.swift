@@ -198,6 +198,8 @@ final class RunHistory: Sendable {
   func note(_ event: RunEvent) {
     switch event {
     case .stepResolved(_, let parameters):
+      // Most steps take only text and numbers: nothing to visit, no lock to take.
+      guard parameters.values.contains(where: \.mayHoldEntities) else { return }
       state.withLock { state in
         for name in parameters.keys.sorted() {
           if let value = parameters[name] { state.used.visit(value) }
