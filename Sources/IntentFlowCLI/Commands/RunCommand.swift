@@ -196,6 +196,8 @@ enum RunCommand: Command {
     let donates = plan.mayHandleEntities || plan.onFailure != nil
     // Resolved parameters are read only for the donation (the step history has its own).
     configuration.observesResolution = donates
+    // Without --verbose, a step that only computes shows nothing unless it has a dialog.
+    configuration.observesEveryStep = donates || command[Self.verbose]
     configuration.observer = { event in
       let event = secrets.redact(event)
       if donates { history.note(event) }  // the entities steps received, for the run's donation

@@ -45,6 +45,10 @@ public struct Executor: Sendable {
     }
     /// Whether anyone set an ``observer``: a run nobody observes makes no events.
     var isObserved = false
+    /// Whether the observer hears of every step's start and end; `false`: an intent step that
+    /// performs inline (it only computes) is reported only when it fails or has a dialog or a
+    /// snippet, for an observer that shows only those (`intentflow run` without `--verbose`).
+    public var observesEveryStep = true
     /// Whether the observer is sent ``RunEvent/stepResolved(_:parameters:)``, whose
     /// dictionary of parameters each intent step makes for it; `false` for an observer that
     /// ignores them.
@@ -414,7 +418,9 @@ struct RunState {
       }
     }
     // Not through `notify`: an async function allocates its autoclosure's context in the task.
-    if configuration.isObserved { configuration.observer(.stepStarted(info(step))) }
+    if configuration.isObserved, reportsEvents(of: step) {
+      configuration.observer(.stepStarted(info(step)))
+    }
     let started = clockReading()
     var output: Value
     var dialog: String?
@@ -561,9 +567,20 @@ struct RunState {
       $0.runs += 1
       $0.duration += duration
     }
-    notify(
+    guard configuration.isObserved, dialog != nil || snippet != nil || reportsEvents(of: step)
+    else { return }
+    configuration.observer(
       .stepFinished(
         info(step), output: output, dialog: dialog, snippet: snippet, duration: duration))
+  }
+
+  /// Whether the observer hears of the step's start and end: always, unless it asked to hear
+  /// only of steps that may wait (``Executor/Configuration/observesEveryStep``).
+  private func reportsEvents(of step: PlannedStep) -> Bool {
+    if configuration.observesEveryStep { return true }
+    guard case .action = step.kind else { return true }
+    if let call = calls[step.index] { return call.waits }
+    return Self.mayWait(step)
   }
 
   /// Runs an intent step, with its retries.
