@@ -47,7 +47,8 @@ public struct Executor: Sendable {
     var isObserved = false
     /// Whether the observer hears of every step's start and end; `false`: an intent step that
     /// performs inline (it only computes) is reported only when it fails or has a dialog or a
-    /// snippet, for an observer that shows only those (`intentflow run` without `--verbose`).
+    /// snippet, and a step is confirmed silently unless it may ask, for an observer that shows
+    /// only those (`intentflow run` without `--verbose`).
     public var observesEveryStep = true
     /// Whether the observer is sent ``RunEvent/stepResolved(_:parameters:)``, whose
     /// dictionary of parameters each intent step makes for it; `false` for an observer that
@@ -662,10 +663,15 @@ struct RunState {
     if configuration.isObserved {
       let info = self.info(step)
       options.reportsResolvedPhase = configuration.observesResolution
-      options.onPhase = { phase in
-        switch phase {
-        case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
-        case .confirmed: observer(.stepConfirmed(info))
+      // An observer of a few steps hears of a confirmation only where one may be asked.
+      if configuration.observesEveryStep || configuration.observesResolution
+        || action.descriptor.asksForConfirmation || step.options.confirm
+      {
+        options.onPhase = { phase in
+          switch phase {
+          case .resolved(let parameters): observer(.stepResolved(info, parameters: parameters))
+          case .confirmed: observer(.stepConfirmed(info))
+          }
         }
       }
       context = IntentContext(
