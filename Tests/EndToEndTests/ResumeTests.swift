@@ -329,6 +329,39 @@ struct ResumeTests {
     #expect(effects(sandbox) == ["one", "check"])
   }
 
+  @Test("a run cancelled by SIGTERM resumes; its cancelled step asks before it runs again")
+  func cancelled() async throws {
+    let sandbox = try Sandbox()
+    let fifo = sandbox.work.appendingPathComponent("started").path
+    let reader = try CrossProcessEvents.makeFIFO(at: fifo)
+    defer { close(reader) }
+    let file = try sandbox.write(
+      "cancelled.json",
+      """
+      { "name": "cancelled", "inputs": { "dir": { "type": "text" } },
+        "steps": [
+          { "id": "before", "intent": "shell.run",
+            "parameters": { "script": "echo before >> \\"$1/effects\\"", "arguments": ["${inputs.dir}"] } },
+          { "id": "send", "intent": "shell.run", "timeout": "none",
+            "parameters": { "script": "echo send >> \\"$1/effects\\"; if [ ! -f \\"$1/ready\\" ]; then echo up > \\"$1/started\\"; exec sleep 30; fi; echo sent",
+                            "arguments": ["${inputs.dir}"] } } ] }
+      """)
+    let process = try sandbox.start(["run", file, "--input", "dir=\(sandbox.work.path)"])
+    #expect(try await CrossProcessEvents.readAll(reader) == "up\n")
+    process.send(SIGTERM)
+    let stopped = await process.finish()
+    #expect(stopped.status == 143, "\(stopped)")
+    let original = try await show(1, in: sandbox)
+    #expect(original.object("run")?.string("status") == "cancelled")
+    try touch("ready", in: sandbox)
+    let refused = try await sandbox.run("resume", "1")
+    #expect(refused.status == 4, "\(refused)")
+    let resumed = try await sandbox.run("resume", "1", "--yes")
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(resumed.stdout == "sent\n", "\(resumed)")
+    #expect(effects(sandbox) == ["before", "send", "send"])
+  }
+
   @Test("a run killed with SIGKILL is abandoned, and resume finishes it")
   func killed() async throws {
     let sandbox = try Sandbox()
