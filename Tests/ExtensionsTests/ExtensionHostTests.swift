@@ -11,9 +11,10 @@ struct ExtensionHostTests {
     options: IntentInvocation.Options = IntentInvocation.Options(),
     progress: ProgressReporter = .ignored
   ) async throws(IntentFlowError) -> Value {
-    let (registry, _) = await Fixture.registry(host)
+    let (registry, problems) = await Fixture.registry(host)
     guard let descriptor = registry.intent(IntentIdentifier(intent)) else {
-      throw IntentFlowError(.failed, "no intent '\(intent)'")
+      // The problems say why the fixture's tools are missing (seen once under a loaded suite).
+      throw IntentFlowError(.failed, "no intent '\(intent)'; problems: \(problems)")
     }
     return try await IntentInvocation(
       descriptor, arguments: arguments, context: IntentContext(progress: progress),
@@ -164,8 +165,8 @@ struct ExtensionHostTests {
     let secret = "Zq9-Vx7-Wp3-Kf5"
     var dependencies = DependencyValues()
     dependencies.secrets = SecretValues([secret])
-    let (registry, _) = await Fixture.registry(host)
-    let descriptor = try #require(registry.intent("fx.echo"))
+    let (registry, problems) = await Fixture.registry(host)
+    let descriptor = try #require(registry.intent("fx.echo"), "\(problems)")
     do {
       _ = try await IntentInvocation(
         descriptor, arguments: ["text": .text(secret)],
