@@ -215,6 +215,28 @@ struct ResumeTests {
     #expect(run?["recoveredFailures"] as? Int == 2)
   }
 
+  @Test("a resumed run that fails again runs its onFailure steps again")
+  func onFailureAgain() async throws {
+    let sandbox = try Sandbox()
+    let file = try sandbox.write(
+      "alert.json",
+      """
+      { "name": "alert", "inputs": { "dir": { "type": "text" } },
+        "steps": [
+          { "id": "gate", "intent": "shell.run",
+            "parameters": { "script": "test -f \\"$1/ready\\"", "arguments": ["${inputs.dir}"] } } ],
+        "onFailure": [
+          { "id": "tell", "intent": "shell.run",
+            "parameters": { "script": "echo \\"alert $2\\" >> \\"$1/effects\\"",
+                            "arguments": ["${inputs.dir}", "${run.id}"] } } ] }
+      """)
+    let first = try await sandbox.run("run", file, "--input", "dir=\(sandbox.work.path)")
+    #expect(first.status == 1, "\(first)")
+    let again = try await sandbox.run("resume", "1")
+    #expect(again.status == 1, "\(again)")
+    #expect(effects(sandbox) == ["alert 1", "alert 2"])
+  }
+
   @Test("secret inputs are not stored: resume asks for them again (exit 3 without them)")
   func secretInputs() async throws {
     let sandbox = try Sandbox()

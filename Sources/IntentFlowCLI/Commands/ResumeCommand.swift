@@ -186,7 +186,8 @@ enum ResumeCommand: Command {
     }
     var outcomes: [String: ResumedSteps.Outcome] = [:]
     var interrupted = Set<String>()
-    for step in kept {
+    // A failure handler's steps ran because the run failed: they run again if it fails again.
+    for step in kept where !step.path.hasPrefix("onFailure.") {
       switch step.status {
       case StepStatus.succeeded.rawValue:
         let whole = step.outputFull ?? (step.outputCut == nil ? step.output : nil)

@@ -69,6 +69,8 @@ extension Executor {
     else { return nil }
     var configuration = hidingSecrets(of: plan, inputs)
     configuration.journal?.pathPrefix = "onFailure."
+    // A resumed run that fails is told again: its handler's steps are never restored.
+    configuration.resume = nil
     let graceOver = GraceFlag()
     let reason = configuration.cancellationReason
     configuration.cancellationReason = {
