@@ -215,6 +215,41 @@ struct ResumeTests {
     #expect(run?["recoveredFailures"] as? Int == 2)
   }
 
+  @Test("a nested workflow resumes at its own step that did not succeed")
+  func nested() async throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.write(
+      "inner.json",
+      """
+      { "name": "inner", "inputs": { "dir": { "type": "text" } },
+        "steps": [
+          { "id": "first", "intent": "shell.run",
+            "parameters": { "script": "echo inner1 >> \\"$1/effects\\"", "arguments": ["${inputs.dir}"] } },
+          { "id": "gate", "intent": "shell.run",
+            "parameters": { "script": "test -f \\"$1/ready\\" && echo inner2 >> \\"$1/effects\\"",
+                            "arguments": ["${inputs.dir}"] } } ] }
+      """)
+    let file = try sandbox.write(
+      "outer.json",
+      """
+      { "name": "outer", "inputs": { "dir": { "type": "text" } },
+        "steps": [
+          { "id": "before", "intent": "shell.run",
+            "parameters": { "script": "echo outer >> \\"$1/effects\\"", "arguments": ["${inputs.dir}"] } },
+          { "id": "sub", "workflow": "inner.json", "inputs": { "dir": "${inputs.dir}" } } ] }
+      """)
+    let first = try await sandbox.run("run", file, "--input", "dir=\(sandbox.work.path)")
+    #expect(first.status == 1, "\(first)")
+    #expect(effects(sandbox) == ["outer", "inner1"])
+    try touch("ready", in: sandbox)
+    let resumed = try await sandbox.run("resume", "1")
+    #expect(resumed.status == 0, "\(resumed)")
+    #expect(effects(sandbox) == ["outer", "inner1", "inner2"])
+    let steps = try await show(2, in: sandbox).objects("steps") ?? []
+    #expect(steps.map { $0.string("path") ?? "" } == ["1", "2.1", "2.2", "2"])
+    #expect(steps.map { $0["attempts"] as? Int ?? -1 } == [0, 0, 1, 1])
+  }
+
   @Test("a resumed run that fails again runs its onFailure steps again")
   func onFailureAgain() async throws {
     let sandbox = try Sandbox()
