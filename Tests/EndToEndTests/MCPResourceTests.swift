@@ -271,3 +271,53 @@ struct MCPResourceTests {
     _ = await client.finish()
   }
 }
+
+/// Issue 24: an entity query that waits does not stop the server from reading.
+@Suite("intentflow mcp reads on while an entity query waits")
+struct MCPSlowQueryTests {
+  @Test("a ping is answered while resources/read waits on an extension's query")
+  func pingDuringQuery() async throws {
+    let sandbox = try Sandbox()
+    try FileManager.default.createDirectory(at: sandbox.home, withIntermediateDirectories: true)
+    let fixture = Fixtures.repositoryRoot
+      .appendingPathComponent("Tests/ExtensionsTests/Fixtures/entity_fixture.py").path
+    let gate = sandbox.work.appendingPathComponent("gate").path
+    guard mkfifo(gate, 0o600) == 0 else { throw Failure("cannot make the FIFO") }
+    try Data(
+      """
+      { "extensions": { "fx": { "command": "python3", "args": ["\(fixture)"],
+        "env": { "FIXTURE_MODE": "slow-query", "FIXTURE_GATE": "\(gate)" } } } }
+      """.utf8
+    ).write(to: sandbox.home.appendingPathComponent("extensions.json"))
+    // Whatever happens, the fixture is let go at the end, so that it cannot outlive the test.
+    defer {
+      let writer = open(gate, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 {
+        _ = "go\n".withCString { write(writer, $0, 3) }
+        close(writer)
+      }
+    }
+    let client = try MCPClient(sandbox, "--intents", "fx.*")
+    try await client.initialize()
+    let templates = try await client.request(1, "resources/templates/list")
+    #expect(templates.contains(#""uriTemplate":"intentflow://fx.Note/{id}""#), "\(templates)")
+    client.send(
+      #"{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"intentflow://fx.Note/n1"}}"#
+    )
+    // The query now waits on the gate; the server still reads and answers.
+    #expect(try await client.request(3, "ping") == #"{"jsonrpc":"2.0","id":3,"result":{}}"#)
+    #expect(!client.lines.contains { $0.hasPrefix(#"{"jsonrpc":"2.0","id":2,"#) })
+    let writer = open(gate, O_WRONLY)
+    #expect(writer >= 0)
+    _ = "go\n".withCString { write(writer, $0, 3) }
+    close(writer)
+    let read = try await client.line(startingWith: #"{"jsonrpc":"2.0","id":2,"#)
+    #expect(read.contains("Groceries"), "\(read)")
+    _ = await client.finish()
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+}

@@ -8,8 +8,9 @@ public import WorkflowEngine
 /// ``MessageChannel`` (stdio), with the SiriKit lifecycle of every call mapped onto the
 /// protocol (DESIGN section 14).
 ///
-/// ``serve()`` reads messages until the input ends. Requests other than `tools/call` are
-/// answered in order, as they arrive; each call runs as a child of one task group, so that
+/// ``serve()`` reads messages until the input ends. Requests other than `tools/call` and the
+/// entity queries are answered in order, as they arrive; each call and each entity query runs
+/// as a child of one task group, so that
 /// `ping`, `notifications/cancelled` and the client's answers to the server's own requests
 /// are read while calls run. At the end of input every call still running is awaited (its
 /// result is written), and every request the server made of the client fails.
@@ -93,6 +94,12 @@ public final class MCPServer: Sendable {
         switch message {
         case .request(let id, "tools/call", let params):
           group.addTask { await self.runCall(id: id, params: params) }
+        case .request(let id, let method, let params) where Self.queriesEntities(method):
+          // An entity query may wait (an extension's query, a busy store): the loop reads on,
+          // so that a call's elicitation answers and cancellations still arrive meanwhile.
+          group.addTask {
+            self.channel.send(.response(id: id, result: await self.answer(method, params: params)))
+          }
         case .request(let id, let method, let params):
           channel.send(.response(id: id, result: await answer(method, params: params)))
         case .notification(let method, let params):
@@ -105,10 +112,14 @@ public final class MCPServer: Sendable {
     }
   }
 
+  /// Whether a request runs entity queries (resources, completion), which may wait: it is
+  /// answered from a task of its own, not in the reading loop, so its answer may come after
+  /// those of later requests (JSON-RPC matches answers by id).
+  static func queriesEntities(_ method: String) -> Bool {
+    ["resources/list", "resources/read", "completion/complete"].contains(method)
+  }
+
   /// The answer to a request other than `tools/call`.
-  ///
-  /// Entity queries (resources, completion) are awaited here, in the reading loop, so that
-  /// answers keep the requests' order; they read local stores.
   func answer(_ method: String, params: JSONValue) async -> Result<JSONValue, JSONRPCError> {
     switch method {
     case "initialize": return .success(initialize(params))

@@ -8,7 +8,8 @@ Behaviour switches come from FIXTURE_MODE (environment):
   normal (default); crash-once (the first perform of all processes exits with status 3;
   FIXTURE_MARKER names the file that remembers it); crash-always (every perform exits);
   exit-at-start (exits before initialize); v1 (answers version 1 with the intent hello,
-  listing entities anyway).
+  listing entities anyway); slow-query (a query by ids first reads a line from the FIFO that
+  FIXTURE_GATE names, so it waits until the test writes one).
 FIXTURE_STARTS, when set, names a file that gets one line per process start.
 """
 import json
@@ -66,6 +67,9 @@ for line in sys.stdin:
         else:
             send(request_id, {"protocolVersion": "2", "entities": ENTITIES, "intents": INTENTS})
     elif method == "entities/query":
+        if MODE == "slow-query" and params["kind"] == "ids":
+            with open(os.environ["FIXTURE_GATE"]) as gate:
+                gate.readline()
         if params["kind"] == "ids":
             found = [n for n in NOTES if n["id"] in params["ids"]]
         elif params["kind"] == "string":
