@@ -75,10 +75,7 @@ extension HistoryCommand {
       throw command.usageError(
         "'\(verb)' needs the number of a run; 'intentflow history' lists them")
     }
-    guard let id = Int64(word), id > 0 else {
-      throw command.usageError(
-        "'\(word)' is not a run number; write a number from the ID column of 'intentflow history'")
-    }
+    let id = try RunNumber.parse(word, command)
     _ = try? store.markAbandonedRuns()
     return try? store.run(id: id)
   }

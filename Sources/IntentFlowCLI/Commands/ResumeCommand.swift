@@ -57,19 +57,10 @@ enum ResumeCommand: Command {
     ])
 
   static func run(_ command: ParsedCommand, context: CLIContext) async throws(UsageError) -> Int32 {
-    guard let word = command[Self.runID], let id = Int64(word), id > 0 else {
-      throw command.usageError(
-        "'\(command[Self.runID] ?? "")' is not a run number; write a number from the ID "
-          + "column of 'intentflow history'")
-    }
-    let home = IntentFlowHome.resolve(
-      environment: context.environment, currentDirectory: context.currentDirectory)
-    guard context.files.exists(home.databasePath("runs")),
-      let store = try? RunStore(home: home)
-    else {
+    let id = try RunNumber.parse(command[Self.runID], command)
+    guard let store = RunNumber.store(context) else {
       throw command.usageError("there is no run \(id) in history; nothing has run yet")
     }
-    _ = try? store.markAbandonedRuns()
     let found: RunRecord?
     do {
       found = try store.run(id: id)
