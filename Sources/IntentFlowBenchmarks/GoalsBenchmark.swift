@@ -20,7 +20,8 @@ import WorkflowEngine
 /// bash + jq.
 ///
 /// With `--check [FILE]` (default `Scripts/performance-thresholds.txt`) the figures are also
-/// compared with the limits of the thresholds file, and the process fails when one is over.
+/// compared with the limits of the thresholds file, and the process fails when one is over
+/// in three measurements (each figure's best counts: load only ever makes a figure worse).
 func runGoalsBenchmark() async throws {
   let arguments = CommandLine.arguments.dropFirst(2)
   var thresholds: Thresholds?
@@ -29,8 +30,15 @@ func runGoalsBenchmark() async throws {
     let path = next < arguments.endIndex ? arguments[next] : Thresholds.defaultPath
     thresholds = try Thresholds(contentsOf: path)
   }
-  let figures = try await measureGoals()
+  var figures = try await measureGoals()
   if let thresholds {
+    // A busy machine only makes a figure worse, never better: when one is over its limit,
+    // measure twice more and keep each figure's best. A real regression stays over.
+    for _ in 0..<2 where !thresholds.holds(figures, prefix: "goals.") {
+      print("-- a figure is over its limit; measuring again")
+      let again = try await measureGoals()
+      figures.merge(again) { min($0, $1) }
+    }
     guard thresholds.check(figures, prefix: "goals.") else { exit(1) }
   }
 }

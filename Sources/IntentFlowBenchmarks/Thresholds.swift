@@ -59,6 +59,13 @@ struct Thresholds {
     return passed
   }
 
+  /// Whether every figure named with `prefix` is within its limit, printing nothing.
+  func holds(_ figures: [String: Double], prefix: String) -> Bool {
+    limits.filter { $0.key.hasPrefix(prefix) }.allSatisfy { name, limit in
+      figures[name].map { $0 <= limit } ?? false
+    }
+  }
+
   private func format(_ value: Double) -> String { String(format: "%.3g", value) }
 }
 
