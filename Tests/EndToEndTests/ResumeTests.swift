@@ -449,6 +449,11 @@ struct ResumeTests {
     #expect(refused.status == 4, "\(refused)")
     let original = try await show(1, in: sandbox)
     #expect(original.object("run")?.string("status") == "abandoned")
+    // The step that was performing says so.
+    let recorded = (original.objects("steps") ?? []).map {
+      "\($0.string("id") ?? "") \($0.string("status") ?? "")"
+    }
+    #expect(recorded == ["before succeeded", "send running"], "\(recorded)")
     let resumed = try await sandbox.run("resume", "1", "--yes")
     #expect(resumed.status == 0, "\(resumed)")
     #expect(resumed.stdout == "done\n", "\(resumed)")

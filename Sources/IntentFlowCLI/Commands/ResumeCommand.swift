@@ -187,7 +187,8 @@ enum ResumeCommand: Command {
         let code = step.errorKind.flatMap(IntentFlowError.Code.init(name:)) ?? .failed
         outcomes[step.path] = .carriedPast(
           IntentFlowError(code, step.errorMessage ?? "the step failed", step: step.stepID))
-      case StepStatus.cancelled.rawValue, StepStatus.timedOut.rawValue:
+      case StepStatus.cancelled.rawValue, StepStatus.timedOut.rawValue,
+        StepStatus.running.rawValue:
         interrupted.insert(step.path)
       default:
         break
@@ -195,7 +196,11 @@ enum ResumeCommand: Command {
     }
     return ResumedSteps(
       runID: String(run.id), outcomes: outcomes, interrupted: interrupted,
-      recorded: Set(steps.map(\.path)), wasAbandoned: run.status == RunRecord.abandonedStatus)
+      recorded: Set(steps.map(\.path)),
+      // A run recorded before steps were kept `running` as they performed: its first
+      // unrecorded step that may wait is taken to have been performing.
+      wasAbandoned: run.status == RunRecord.abandonedStatus
+        && !steps.contains { $0.status == StepStatus.running.rawValue })
   }
 
   /// The path that `step` names: itself when a recorded path is it or starts with it, else

@@ -31,10 +31,12 @@ final class RunHistory: Sendable {
     var finished = false
     /// The entities steps received as parameters and returned, each once, in step order.
     var used = UsedEntities()
-    /// Steps that ended and are not written yet, how many were written before them, and
-    /// how many failures `onError` carried the run past.
-    var pendingSteps: [StepRow] = []
-    var writtenSteps = 0
+    /// Steps not written yet, each at its position in the run; the next position; the
+    /// positions of steps recorded `running`, by path, which their end replaces; and how
+    /// many failures `onError` carried the run past.
+    var pendingSteps: [(sequence: Int, row: StepRow)] = []
+    var nextSequence = 0
+    var running: [String: Int] = [:]
     var recoveredFailures = 0
     /// Set when writing steps failed once: the run goes on without step history.
     var stepsBroken = false
@@ -139,38 +141,52 @@ final class RunHistory: Sendable {
   func journal(redacting redact: @escaping @Sendable (StepEntry) -> StepEntry) -> StepJournal {
     StepJournal(
       record: { entry in self.record(redact(entry)) },
-      willWait: { self.writeSteps() })
+      willWait: { entry in self.recordRunning(redact(entry)) })
   }
 
   private func record(_ entry: StepEntry) {
     let row = StepRow(entry)
     let due = state.withLock { state -> Bool in
       guard !state.stepsBroken, state.lease != nil else { return false }
-      state.pendingSteps.append(row)
+      // A step recorded `running` ends in its own row.
+      let sequence = state.running.removeValue(forKey: entry.path) ?? state.nextSequence
+      if sequence == state.nextSequence { state.nextSequence += 1 }
+      state.pendingSteps.append((sequence, row))
       if entry.recovered { state.recoveredFailures += 1 }
       guard let first = state.pendingSteps.first else { return false }
       return entry.mayHaveWaited || state.pendingSteps.count >= Self.stepBatch
-        || row.finishedAt.timeIntervalSince(first.finishedAt) >= Self.stepDelay
+        || row.finishedAt.timeIntervalSince(first.row.finishedAt) >= Self.stepDelay
     }
     if due { writeSteps() }
+  }
+
+  /// Records a step that may wait as `running` as it starts, with the steps held back before
+  /// it, so that a run that dies says which step was performing.
+  private func recordRunning(_ entry: StepEntry) {
+    let row = StepRow(entry)
+    let recorded = state.withLock { state -> Bool in
+      guard !state.stepsBroken, state.lease != nil else { return false }
+      state.running[entry.path] = state.nextSequence
+      state.pendingSteps.append((state.nextSequence, row))
+      state.nextSequence += 1
+      return true
+    }
+    if recorded { writeSteps() }
   }
 
   /// Writes the steps held back, in one transaction.
   func writeSteps() {
     let batch = state.withLock {
-      state -> (store: RunStore, id: Int64, rows: [StepRow], first: Int)? in
+      state -> (store: RunStore, id: Int64, rows: [(sequence: Int, row: StepRow)])? in
       guard !state.stepsBroken, !state.finished, !state.pendingSteps.isEmpty,
         let store = state.store, let lease = state.lease
       else { return nil }
-      defer {
-        state.writtenSteps += state.pendingSteps.count
-        state.pendingSteps = []
-      }
-      return (store, lease.runID, state.pendingSteps, state.writtenSteps)
+      defer { state.pendingSteps = [] }
+      return (store, lease.runID, state.pendingSteps)
     }
     guard let batch else { return }
     do {
-      try batch.store.recordSteps(batch.rows, runID: batch.id, firstSequence: batch.first)
+      try batch.store.recordSteps(batch.rows, runID: batch.id)
     } catch {
       state.withLock { $0.stepsBroken = true }
       context.printError("warning: the run's steps will not be recorded in history: \(error)")
@@ -222,22 +238,21 @@ final class RunHistory: Sendable {
 
   private func record(status: String, exitCode: Int32, errorMessage: String?, failedStep: String?) {
     let claimed = state.withLock {
-      state -> (RunStore, RunLease, SecretValues, [StepRow], Int, Int)? in
+      state -> (RunStore, RunLease, SecretValues, [(sequence: Int, row: StepRow)], Int)? in
       guard !state.finished, let store = state.store, let lease = state.lease else { return nil }
       state.finished = true
       let steps = state.stepsBroken ? [] : state.pendingSteps
       state.pendingSteps = []
-      return (store, lease, state.secrets, steps, state.writtenSteps, state.recoveredFailures)
+      return (store, lease, state.secrets, steps, state.recoveredFailures)
     }
-    guard let (store, lease, secrets, steps, written, recovered) = claimed else { return }
+    guard let (store, lease, secrets, steps, recovered) = claimed else { return }
     defer { lease.release() }
     do {
       // The last steps and the run's end in one transaction.
       try store.finishRun(
         id: lease.runID, finishedAt: context.now(), status: status, exitCode: Int(exitCode),
         errorMessage: errorMessage.map { Self.redacted($0, hiding: secrets) },
-        failedStep: failedStep, recoveredFailures: recovered, steps: steps,
-        firstSequence: written)
+        failedStep: failedStep, recoveredFailures: recovered, steps: steps)
     } catch {
       context.printError("warning: the run's end was not recorded in history: \(error)")
     }

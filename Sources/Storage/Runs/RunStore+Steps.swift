@@ -20,10 +20,23 @@ extension RunStore {
   public func recordSteps(
     _ steps: [StepRow], runID: Int64, firstSequence: Int
   ) throws(StorageError) {
+    try recordSteps(numbered(steps, from: firstSequence), runID: runID)
+  }
+
+  /// Writes steps at the given positions, in one transaction: a step at the position of one
+  /// recorded before replaces it (a step recorded `running`, then as it ended).
+  /// - Throws: ``StorageError`` when the rows cannot be written.
+  public func recordSteps(
+    _ steps: [(sequence: Int, row: StepRow)], runID: Int64
+  ) throws(StorageError) {
     guard !steps.isEmpty else { return }
     try database.writeTransaction { (connection) throws(StorageError) in
-      try Self.insert(steps, runID: runID, firstSequence: firstSequence, on: connection)
+      try Self.insert(steps, runID: runID, on: connection)
     }
+  }
+
+  private func numbered(_ steps: [StepRow], from first: Int) -> [(sequence: Int, row: StepRow)] {
+    steps.enumerated().map { (first + $0.offset, $0.element) }
   }
 
   /// Records how a run ended as ``finishRun(id:finishedAt:status:exitCode:errorMessage:failedStep:)``
@@ -36,8 +49,20 @@ extension RunStore {
     id: Int64, finishedAt: Date, status: String, exitCode: Int?, errorMessage: String?,
     failedStep: String?, recoveredFailures: Int, steps: [StepRow], firstSequence: Int
   ) throws(StorageError) {
+    try finishRun(
+      id: id, finishedAt: finishedAt, status: status, exitCode: exitCode,
+      errorMessage: errorMessage, failedStep: failedStep, recoveredFailures: recoveredFailures,
+      steps: numbered(steps, from: firstSequence))
+  }
+
+  /// ``finishRun(id:finishedAt:status:exitCode:errorMessage:failedStep:recoveredFailures:steps:firstSequence:)``
+  /// with steps at the given positions (see ``recordSteps(_:runID:)``).
+  public func finishRun(
+    id: Int64, finishedAt: Date, status: String, exitCode: Int?, errorMessage: String?,
+    failedStep: String?, recoveredFailures: Int, steps: [(sequence: Int, row: StepRow)]
+  ) throws(StorageError) {
     let changes = try database.writeTransaction { (connection) throws(StorageError) in
-      try Self.insert(steps, runID: id, firstSequence: firstSequence, on: connection)
+      try Self.insert(steps, runID: id, on: connection)
       return try connection.run(
         SQL.finishRunWithSteps,
         [
@@ -74,13 +99,13 @@ extension RunStore {
   }
 
   private static func insert(
-    _ steps: [StepRow], runID: Int64, firstSequence: Int, on connection: Connection
+    _ steps: [(sequence: Int, row: StepRow)], runID: Int64, on connection: Connection
   ) throws(StorageError) {
-    for (offset, step) in steps.enumerated() {
+    for (sequence, step) in steps {
       try connection.run(
         SQL.insertStep,
         [
-          .integer(runID), .integer(Int64(firstSequence + offset)), .text(step.path),
+          .integer(runID), .integer(Int64(sequence)), .text(step.path),
           SQLValue(step.stepID), SQLValue(step.intent), .text(step.kind), .text(step.status),
           .integer(Int64(step.attempts)), .date(step.startedAt), .date(step.finishedAt),
           SQLValue(step.parameters), SQLValue(step.parametersCut), SQLValue(step.output),
@@ -126,7 +151,7 @@ extension RunStore.SQL {
     """
 
   static let insertStep = """
-    INSERT INTO steps (run_id, seq, \(stepColumns))
+    INSERT OR REPLACE INTO steps (run_id, seq, \(stepColumns))
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     """
 

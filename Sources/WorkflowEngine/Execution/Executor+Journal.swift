@@ -66,6 +66,18 @@ extension RunState {
         recovered: recovered, passes: passes, mayHaveWaited: waits))
   }
 
+  /// Tells the journal that an intent step that may wait starts performing, with its entry
+  /// as `running` (its path is the block's prefix and the step's position, as at its end).
+  func journalWillPerform(_ step: PlannedStep) {
+    guard let journal else { return }
+    let now = wallOrigin.addingTimeInterval((clockReading() - clockOrigin).inSeconds)
+    journal.willWait(
+      StepEntry(
+        path: journalPrefix + String(ordinal), index: step.index, id: step.id,
+        intent: step.intent, kind: step.kindName, status: .running, startedAt: now,
+        finishedAt: now, parameters: nil, output: .null, error: nil))
+  }
+
   /// Starts pass `pass` (from 1) of a loop whose passes' paths start with `prefix`
   /// (`4[`): the steps of the first ``StepJournal/sampledPasses`` passes are all recorded.
   mutating func beginPass(

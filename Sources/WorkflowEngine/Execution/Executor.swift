@@ -614,7 +614,7 @@ struct RunState {
     let invocation = call.invocation.with(positional: arguments)
     let observer = configuration.observer
     let info = configuration.isObserved ? self.info(step) : nil
-    if call.waits, let journal = shared.journal { journal.willWait() }
+    if call.waits, shared.journal != nil { journalWillPerform(step) }
     var attempt = 0
     while true {
       attempts = attempt + 1

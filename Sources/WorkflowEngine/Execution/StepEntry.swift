@@ -92,8 +92,9 @@ public struct StepJournal: Sendable {
   /// Receives each entry, synchronously, from the task that ran the step; keep it quick.
   public var record: @Sendable (StepEntry) -> Void
   /// Called before an intent step that may wait (one that does not perform inline) is
-  /// performed, so that entries held back can be written first.
-  public var willWait: @Sendable () -> Void
+  /// performed, with its entry as `running`, so that entries held back are written first and
+  /// the step's own record says it is performing until its end replaces it.
+  public var willWait: @Sendable (StepEntry) -> Void
   /// How many passes of each loop are recorded in full: 10.
   public var sampledPasses = 10
   /// What paths start with: empty for a run, `5.` for the steps of the workflow step `5`.
@@ -106,7 +107,7 @@ public struct StepJournal: Sendable {
   ///   - willWait: Called before a step that may wait.
   public init(
     record: @escaping @Sendable (StepEntry) -> Void,
-    willWait: @escaping @Sendable () -> Void = {}
+    willWait: @escaping @Sendable (StepEntry) -> Void = { _ in }
   ) {
     self.record = record
     self.willWait = willWait

@@ -3,4 +3,7 @@
 public enum StepStatus: String, Sendable, Hashable {
   case succeeded, failed, skipped, needsValue, disambiguation, confirmationRequired, timedOut
   case cancelled
+  /// Performing now: the step history's record of a step that may wait, written as it starts
+  /// and replaced when it ends; a run that died keeps it (DESIGN §12).
+  case running
 }
