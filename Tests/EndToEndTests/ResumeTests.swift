@@ -419,6 +419,36 @@ struct ResumeTests {
     #expect(effects(sandbox) == ["before", "send", "send"])
   }
 
+  @Test("a run is not resumed twice at once")
+  func resumedOnce() async throws {
+    let sandbox = try Sandbox()
+    let fifo = sandbox.work.appendingPathComponent("started").path
+    let reader = try CrossProcessEvents.makeFIFO(at: fifo)
+    defer { close(reader) }
+    let file = try sandbox.write(
+      "once.json",
+      """
+      { "name": "once", "inputs": { "dir": { "type": "text" } },
+        "steps": [
+          { "id": "slow", "intent": "shell.run", "timeout": "none",
+            "parameters": { "script": "test -f \\"$1/ready\\" || exit 1; echo up > \\"$1/started\\"; exec sleep 30",
+                            "arguments": ["${inputs.dir}"] } } ] }
+      """)
+    let first = try await sandbox.run("run", file, "--input", "dir=\(sandbox.work.path)")
+    #expect(first.status == 1, "\(first)")
+    try touch("ready", in: sandbox)
+    let resuming = try sandbox.start(["resume", "1"])
+    #expect(try await CrossProcessEvents.readAll(reader) == "up\n")
+    let second = try await sandbox.run("resume", "1")
+    #expect(second.status == 2, "\(second)")
+    #expect(
+      second.stderr.contains("run 1 is being resumed by run 2, which is still running"),
+      "\(second)")
+    resuming.send(SIGTERM)
+    let stopped = await resuming.finish()
+    #expect(stopped.status == 143, "\(stopped)")
+  }
+
   @Test("a run killed with SIGKILL is abandoned, and resume finishes it")
   func killed() async throws {
     let sandbox = try Sandbox()

@@ -39,7 +39,8 @@ enum ResumeCommand: Command {
       stopped, and whose intent is not idempotent, asks before it is performed again (exit \
       4 without a terminal, unless --yes).
 
-      Refuses (exit 2) a run that succeeded or is still running, a run without a file \
+      Refuses (exit 2) a run that succeeded or is still running, or that another resume \
+      is still finishing, a run without a file \
       (standard input, an intent run by 'intentflow mcp'), and a file that changed since \
       the run unless --allow-changed. Otherwise exits as 'run' does.
       """,
@@ -70,6 +71,12 @@ enum ResumeCommand: Command {
     guard let run = found else {
       throw command.usageError(
         "there is no run \(id) in history; 'intentflow history' lists the runs")
+    }
+    // Abandoned resumes were marked so by `RunNumber.store`: the ones left are alive.
+    if let other = (try? store.unfinishedRuns(resuming: id))?.first {
+      throw command.usageError(
+        "run \(id) is being resumed by run \(other.id), which is still running; wait for it "
+          + "to end, or stop it with 'intentflow cancel \(other.id)'")
     }
     let (path, hash) = try Self.file(of: run, command, context: context)
     let steps: [StepRow]

@@ -62,6 +62,9 @@ extension RunStore {
 
     static let unfinishedRuns = "SELECT id, process_id FROM runs WHERE status IS NULL"
 
+    static let unfinishedResumes =
+      "SELECT \(runColumns) FROM runs WHERE status IS NULL AND resumed_run = ?"
+
     static let abandonRun =
       "UPDATE runs SET status = ?, error_message = ? WHERE id = ? AND status IS NULL"
 

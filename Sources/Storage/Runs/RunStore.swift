@@ -307,6 +307,14 @@ public final class RunStore: Sendable {
   /// ``lastFire(workflowPath:)``, which catch-up needs however old it is.
   /// - Parameter date: The oldest recording time to keep.
   /// - Returns: How many events were deleted.
+  /// The runs resuming run `id` that have not ended (see ``markAbandonedRuns(isAlive:)``
+  /// for runs whose process died), so that a run is not resumed twice at once.
+  /// - Throws: ``StorageError`` when the store cannot be read.
+  public func unfinishedRuns(resuming id: Int64) throws(StorageError) -> [RunRecord] {
+    let rows = try database.query(SQL.unfinishedResumes, [.integer(id)])
+    return try rows.map { (row) throws(StorageError) in try runRecord(from: row) }
+  }
+
   /// - Throws: ``StorageError`` when the store cannot be written.
   @discardableResult
   public func pruneEvents(olderThan date: Date) throws(StorageError) -> Int {
