@@ -57,31 +57,25 @@ func runDurableBenchmark() async throws {
 
   // 100,000 passes through the CLI, against the bare executor.
   let passes = 100_000
-  let many = work + "/many.json"
-  let one = work + "/one.json"
-  try DurableRuns.write(many, DurableRuns.repeatWorkflow(passes))
-  try DurableRuns.write(one, DurableRuns.repeatWorkflow(1))
-  var cliMany = Double.infinity
-  var cliOne = Double.infinity
-  for _ in 0..<5 {
-    cliMany = min(cliMany, DurableRuns.spawn([binary, "run", many], environment: environment).cpu)
-    cliOne = min(cliOne, DurableRuns.spawn([binary, "run", one], environment: environment).cpu)
+  /// The CLI's CPU time a step of `repeat` N, against `repeat` 1, best of 5 alternating.
+  func perStep(_ name: String, output: String?) throws -> Double {
+    let many = work + "/\(name)-many.json"
+    let one = work + "/\(name)-one.json"
+    try DurableRuns.write(many, DurableRuns.repeatWorkflow(passes, output: output))
+    try DurableRuns.write(one, DurableRuns.repeatWorkflow(1, output: output))
+    var (manyTime, oneTime) = (Double.infinity, Double.infinity)
+    for _ in 0..<5 {
+      manyTime = min(
+        manyTime, DurableRuns.spawn([binary, "run", many], environment: environment).cpu)
+      oneTime = min(oneTime, DurableRuns.spawn([binary, "run", one], environment: environment).cpu)
+    }
+    return (manyTime - oneTime) / Double(passes - 1)
   }
-  let cliPerStep = (cliMany - cliOne) / Double(passes - 1)
+  let cliPerStep = try perStep("output", output: nil)
   // The same without an output to print and record: the loop's list is not made at all.
-  let manyQuiet = work + "/many-quiet.json"
-  let oneQuiet = work + "/one-quiet.json"
-  try DurableRuns.write(manyQuiet, DurableRuns.repeatWorkflow(passes, output: "done"))
-  try DurableRuns.write(oneQuiet, DurableRuns.repeatWorkflow(1, output: "done"))
-  var quietMany = Double.infinity
-  var quietOne = Double.infinity
-  for _ in 0..<5 {
-    quietMany = min(
-      quietMany, DurableRuns.spawn([binary, "run", manyQuiet], environment: environment).cpu)
-    quietOne = min(
-      quietOne, DurableRuns.spawn([binary, "run", oneQuiet], environment: environment).cpu)
-  }
-  let quietPerStep = (quietMany - quietOne) / Double(passes - 1)
+  let quietPerStep = try perStep("quiet", output: "done")
+  let many = work + "/output-many.json"
+  let one = work + "/output-one.json"
   let loader = WorkflowLoader(registry: StandardIntents.registry)
   let manyPlan = try loader.load(path: many)
   let onePlan = try loader.load(path: one)

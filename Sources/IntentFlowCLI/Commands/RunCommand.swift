@@ -6,6 +6,7 @@ import StandardIntents
 import Storage
 import StrictJSON
 import Suggestions
+import Synchronization
 import WorkflowEngine
 
 #if canImport(FoundationEssentials)
@@ -150,9 +151,19 @@ enum RunCommand: Command {
       }
     }
 
+    // The hash `resume` checks is of the bytes validated here: the file is read once.
+    let validated = Mutex<String?>(launch.fileHash)
+    var loader = WorkflowLoader(registry: context.registry)
+    if launch.fileHash == nil {
+      loader.reader = { read in
+        let bytes = try WorkflowLoader.readFile(read)
+        if read != "-" { validated.withLock { $0 = Digest.hex(Digest.sha256(bytes)) } }
+        return bytes
+      }
+    }
     let plan: Plan
     do {
-      plan = try WorkflowLoader(registry: context.registry).load(path: path)
+      plan = try loader.load(path: path)
     } catch {
       DiagnosticPrinter(context: context).print(error)
       if json {
@@ -164,6 +175,7 @@ enum RunCommand: Command {
       }
       return RunStatus.invalid.exitCode()
     }
+    let fileHash = validated.withLock { $0 }
 
     // A scheduled run (the scheduler and the crontab lines set INTENTFLOW_TRIGGER) takes the
     // schedule's inputs where the command line gives none, and its `yes`.
@@ -246,7 +258,7 @@ enum RunCommand: Command {
           plan, path: path, inputs: inputs,
           launch: Self.runLaunch(
             plan, path: path, in: context.currentDirectory, inputs: inputs,
-            resumes: launch.resumes?.run))
+            resumes: launch.resumes?.run, fileHash: fileHash))
         history.finish(result, exitCode: Self.exitCode(for: result, signal: signals.signal))
         return (result, nil)
       }
@@ -255,7 +267,7 @@ enum RunCommand: Command {
         plan, path: path, inputs: inputs,
         launch: Self.runLaunch(
           plan, path: path, in: context.currentDirectory, inputs: inputs,
-          resumes: launch.resumes?.run, fileHash: launch.fileHash))
+          resumes: launch.resumes?.run, fileHash: fileHash))
       var executor = executor
       if let id = history.id { executor.configuration.environment.runID = String(id) }
       // Run first, then read the redactor: it learns the values built from secrets as the

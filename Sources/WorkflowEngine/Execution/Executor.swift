@@ -426,17 +426,18 @@ struct RunState {
     var output: Value
     var dialog: String?
     var snippet: String?
+    // The step's path, which a resumed run finds it by; made only when resuming.
+    let path = shared.resume != nil ? prefix + String(ordinal) : ""
     do {
       if let resumed = shared.resume,
-        let restored = try await restoredOutput(
-          of: step, at: prefix + String(ordinal), from: resumed)
+        let restored = try await restoredOutput(of: step, at: path, from: resumed)
       {
         (output, dialog, snippet) = (restored, nil, nil)
       } else {
         switch step.kind {
         case .action:
           if let resumed = shared.resume {
-            try await confirmRepeat(of: step, at: prefix + String(ordinal), from: resumed)
+            try await confirmRepeat(of: step, at: path, from: resumed)
           }
           (output, dialog, snippet) = try await perform(step, previous: previous)
         case .forEach(let items, let itemSlot, let body):
