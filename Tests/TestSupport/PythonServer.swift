@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A loopback server a test starts from a Python script (standard library only). The script
 /// prints its port as its first line; every later line it prints is a report the test may
 /// read with ``forEachLine(_:)``. The server's standard input is a pipe that ends when the test
@@ -32,7 +26,7 @@ public final class PythonServer: Sendable {
     let reader = output.fileHandleForReading
     let line = try await offPool { Self.readLine(reader) ?? "" }
     guard let port = Int(line) else {
-      kill(process.processIdentifier, SIGKILL)
+      process.terminate()
       throw StartError(message: "\(name) did not start (it printed '\(line)')")
     }
     self.process = process
@@ -41,9 +35,7 @@ public final class PythonServer: Sendable {
   }
 
   deinit {
-    // SIGKILL, not SIGTERM: a server started while the test process blocks or ignores
-    // SIGTERM (the tests of signal handling do) inherits that, and would outlive the tests.
-    kill(process.processIdentifier, SIGKILL)
+    process.terminate()
   }
 
   /// Hands each later line the server prints, without its newline, to `report`, on a
