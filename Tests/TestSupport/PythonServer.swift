@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A loopback server a test starts from a Python script (standard library only). The script
 /// prints its port as its first line; every later line it prints is a report the test may
 /// read with ``forEachLine(_:)``. The server's standard input is a pipe that ends when the test
@@ -26,7 +32,7 @@ public final class PythonServer: Sendable {
     let reader = output.fileHandleForReading
     let line = try await offPool { Self.readLine(reader) ?? "" }
     guard let port = Int(line) else {
-      process.terminate()
+      kill(process.processIdentifier, SIGKILL)
       throw StartError(message: "\(name) did not start (it printed '\(line)')")
     }
     self.process = process
@@ -35,7 +41,9 @@ public final class PythonServer: Sendable {
   }
 
   deinit {
-    process.terminate()
+    // SIGKILL, not SIGTERM: a server started while the test process blocks or ignores
+    // SIGTERM (the tests of signal handling do) inherits that, and would outlive the tests.
+    kill(process.processIdentifier, SIGKILL)
   }
 
   /// Hands each later line the server prints, without its newline, to `report`, on a
