@@ -4,7 +4,7 @@ import IntentKit
 import StrictJSON
 import Testing
 
-@Suite("Entity types of IntentFlow extensions and their queries")
+@Suite("Entity types of IntentFlow extensions and their queries", .timeLimit(.minutes(2)))
 struct EntityExtensionTests {
   @Test("an entity type becomes the entity type EXTENSION.NAME of parameters and outputs")
   func declares() async throws {

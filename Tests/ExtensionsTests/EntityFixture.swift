@@ -28,7 +28,7 @@ enum EntityFixture {
         path: "extensions.json",
         extensions: [try configuration(mode: mode, environment: environment)]),
       environment: ProcessInfo.processInfo.environment, cacheDirectory: cacheDirectory,
-      clientVersion: "test", maximumRestarts: maximumRestarts)
+      clientVersion: "test", maximumRestarts: maximumRestarts, clock: Fixture.startWithoutLimit)
   }
 
   /// Runs one intent of the host's registry (made afresh unless given).

@@ -4,7 +4,7 @@ import IntentKit
 import TestSupport
 import Testing
 
-@Suite("MCP extensions over stdio, with the fixture server")
+@Suite("MCP extensions over stdio, with the fixture server", .timeLimit(.minutes(2)))
 struct ExtensionHostTests {
   private func run(
     _ intent: String, _ arguments: [String: Value] = [:], host: ExtensionHost,
@@ -130,16 +130,44 @@ struct ExtensionHostTests {
     #expect(problems.count == 1)
   }
 
+  @Test("a start that is not answered within the limit fails, naming the limit")
+  func startLimit() async throws {
+    let clock = ManualClock()
+    let host = ExtensionHost(
+      catalog: ExtensionCatalog(
+        path: "extensions.json", extensions: [try Fixture.configuration(mode: "silent")],
+        problems: []),
+      environment: ProcessInfo.processInfo.environment, cacheDirectory: nil,
+      clientVersion: "test", startTimeout: .seconds(10),
+      clock: RunClock(now: { clock.now }, sleep: { try await clock.sleep($0) }))
+    async let outcome: String = {
+      do {
+        return "started, speaking \(try await host.startedSession("fx").protocolVersion)"
+      } catch {
+        return "\(error)"
+      }
+    }()
+    #expect(await clock.waitForSleep(number: 1))
+    #expect(clock.requested == [.seconds(10)])
+    clock.advance(by: .seconds(10))
+    let message = await outcome
+    #expect(
+      message == "extension 'fx' did not finish starting within 10.0 seconds; check that it "
+        + "answers 'initialize' on stdout")
+    await host.shutdown()
+  }
+
   private func failure(mode: String) async throws -> String {
     let host = try Fixture.host(mode: mode)
-    defer { Task { await host.shutdown() } }
+    let message: String
     do {
       _ = try await run("fx.echo", ["text": .text("hi")], host: host)
-      return "no error"
+      message = "no error"
     } catch {
-      await host.shutdown()
-      return error.message
+      message = error.message
     }
+    await host.shutdown()
+    return message
   }
 
   @Test("a crash fails the step, naming the extension, its exit status and last log line")

@@ -3,7 +3,7 @@ import Foundation
 import IntentKit
 import Testing
 
-@Suite("Restarting crashed extensions and remembering broken ones")
+@Suite("Restarting crashed extensions and remembering broken ones", .timeLimit(.minutes(2)))
 struct ExtensionLifecycleTests {
   @Test("a process that died is started afresh at its next use; the step it died in fails")
   func restarts() async throws {

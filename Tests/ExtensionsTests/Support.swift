@@ -1,6 +1,7 @@
 import Extensions
 import Foundation
 import IntentKit
+import TestSupport
 
 /// The fixture MCP server and hosts over it.
 enum Fixture {
@@ -33,8 +34,17 @@ enum Fixture {
         path: "extensions.json", extensions: [try configuration(mode: mode, log: log)],
         problems: []),
       environment: ProcessInfo.processInfo.environment, cacheDirectory: nil,
-      clientVersion: "test")
+      clientVersion: "test", clock: startWithoutLimit)
   }
+
+  /// The clock of the hosts in these tests: the system's time, and a start limit that never
+  /// passes. Swift Testing starts every test of the suite at once, so on two cores a task
+  /// waits seconds for a thread; a start of several hops then loses to a 10-second sleep of
+  /// one hop, and the limit measured the queue instead of the fixture. No test here is about
+  /// the limit (the end-to-end tests check it in the binary); a start that hangs is ended
+  /// by the suites' time limit.
+  static let startWithoutLimit = RunClock(
+    now: { Date() }, sleep: { _ in try await untilCancelled() })
 
   /// The host's intents in a registry.
   static func registry(_ host: ExtensionHost) async -> (IntentRegistry, [String]) {

@@ -4,7 +4,8 @@
 Behaviour switches come from FIXTURE_MODE (environment):
   normal (default), crash-on-call, hang-on-call, malformed-on-call, malformed-echo-on-call,
   oversized-on-call,
-  unknown-id-on-call, old-version (offers 2024-11-05), bad-version.
+  unknown-id-on-call, old-version (offers 2024-11-05), bad-version, silent (never answers
+  initialize).
 Tools are listed two to a page, so the client must follow nextCursor.
 """
 import json
@@ -144,6 +145,8 @@ def main():
         method = message.get("method")
         request_id = message.get("id")
         params = message.get("params", {})
+        if method == "initialize" and MODE == "silent":
+            continue
         if method == "initialize":
             version = params.get("protocolVersion")
             if MODE == "old-version":
