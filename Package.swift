@@ -69,7 +69,10 @@ let package = Package(
     // the ISO 8601 `Timestamp`, shared by Cron's schedules and IntentKit's date values.
     .target(name: "CivilTime", dependencies: ["Suggestions"], swiftSettings: strictSwift),
     .target(name: "Cron", dependencies: ["CivilTime", "Suggestions"], swiftSettings: strictSwift),
-    .target(name: "Storage", dependencies: ["CSQLite"], swiftSettings: strictSwift),
+    // libpq's declarations (libpq-dev on Debian); the library itself is opened with dlopen
+    // when INTENTFLOW_STORE names a PostgreSQL server.
+    .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", providers: [.apt(["libpq-dev"])]),
+    .target(name: "Storage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: strictSwift),
     // ICU's regular expressions and date patterns, called directly: the same engine and
     // syntax as Foundation's `NSRegularExpression` and `DateFormatter`, without linking
     // swift-corelibs-foundation into the binary (see Docs/Architecture.md, cold start).

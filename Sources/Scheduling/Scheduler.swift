@@ -191,7 +191,7 @@ public actor Scheduler {
   }
 
   private let loadCatalog: @Sendable () -> ScheduleCatalog
-  private let store: RunStore?
+  private let store: (any RunHistoryStore)?
   private let environment: SchedulerEnvironment
   private let options: Options
 
@@ -214,7 +214,7 @@ public actor Scheduler {
     (nil, false))
 
   public init(
-    loadCatalog: @escaping @Sendable () -> ScheduleCatalog, store: RunStore?,
+    loadCatalog: @escaping @Sendable () -> ScheduleCatalog, store: (any RunHistoryStore)?,
     environment: SchedulerEnvironment, options: Options = Options()
   ) {
     self.loadCatalog = loadCatalog

@@ -80,7 +80,8 @@ struct DocumentationTests {
     let lines = commands.components(separatedBy: "\n")
     let copy = try #require(lines.firstIndex { $0.hasPrefix("cp .build/release/intentflow") })
     #expect(lines[..<copy].contains("mkdir -p ~/.local/bin"), "\(commands)")
-    #expect(packages(readme) == ["binutils libsqlite3-dev zlib1g-dev libstdc++-12-dev"])
+    #expect(
+      packages(readme) == ["binutils libsqlite3-dev zlib1g-dev libstdc++-12-dev libpq-dev"])
     #expect(packages(guide) == packages(readme))
     for page in [readme, guide] {
       #expect(page.text.contains(#"export PATH="$HOME/.local/bin:$PATH""#), "\(page.path)")

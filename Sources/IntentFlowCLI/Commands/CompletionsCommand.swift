@@ -65,10 +65,7 @@ enum CompletionsCommand: Command {
     case "zones":
       return TimeZoneDatabase.system.names()
     case "workflows":
-      let home = IntentFlowHome.resolve(
-        environment: context.environment, currentDirectory: context.currentDirectory)
-      guard context.files.exists(home.databasePath("runs")),
-        let store = try? RunStore(home: home),
+      guard let store = HistoryStore.existing(context),
         let runs = try? store.runs(limit: 1000)
       else { return [] }
       return Set(runs.map(\.workflowName)).sorted()

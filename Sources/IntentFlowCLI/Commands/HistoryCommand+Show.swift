@@ -69,7 +69,7 @@ extension HistoryCommand {
 
   /// The run `RUN` names, or a usage error saying what is wrong.
   static func namedRun(
-    _ command: ParsedCommand, store: RunStore, verb: String
+    _ command: ParsedCommand, store: any RunHistoryStore, verb: String
   ) throws(UsageError) -> RunRecord? {
     guard let word = command[Self.runID] else {
       throw command.usageError(
@@ -81,7 +81,7 @@ extension HistoryCommand {
   }
 
   static func show(
-    _ command: ParsedCommand, store: RunStore, context: CLIContext
+    _ command: ParsedCommand, store: any RunHistoryStore, context: CLIContext
   ) throws(UsageError) -> Int32 {
     if let extra = command[Self.stepPath] {
       throw command.usageError(
@@ -110,7 +110,7 @@ extension HistoryCommand {
   }
 
   static func logs(
-    _ command: ParsedCommand, store: RunStore, context: CLIContext
+    _ command: ParsedCommand, store: any RunHistoryStore, context: CLIContext
   ) throws(UsageError) -> Int32 {
     guard let run = try namedRun(command, store: store, verb: "logs") else {
       return noSuchRun(command[Self.runID] ?? "", context: context)

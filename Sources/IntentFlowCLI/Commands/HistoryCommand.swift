@@ -99,7 +99,8 @@ enum HistoryCommand: Command {
     }
     let home = IntentFlowHome.resolve(
       environment: context.environment, currentDirectory: context.currentDirectory)
-    guard context.files.exists(home.databasePath("runs")) else {
+    guard HistoryStore.configured(context) != nil || context.files.exists(home.databasePath("runs"))
+    else {
       if command[Self.json] {
         context.print("[]")
       } else {
@@ -107,9 +108,9 @@ enum HistoryCommand: Command {
       }
       return ExitCode.success
     }
-    let store: RunStore
+    let store: any RunHistoryStore
     do {
-      store = try RunStore(home: home)
+      store = try HistoryStore.open(context)
     } catch {
       context.printError(context.errorStyle.red("error: ") + error.description)
       return ExitCode.failure
@@ -153,7 +154,7 @@ enum HistoryCommand: Command {
   }
 
   private static func prune(
-    _ store: RunStore, keeping retention: RunStore.Retention, context: CLIContext
+    _ store: any RunHistoryStore, keeping retention: RunStore.Retention, context: CLIContext
   ) -> Int32 {
     do {
       let pruned = try store.prune(keeping: retention, now: context.now())

@@ -155,16 +155,15 @@ enum ListCommand: Command {
     return (nil, directory, names)
   }
 
-  private static func store(context: CLIContext) -> RunStore? {
-    let home = IntentFlowHome.resolve(
-      environment: context.environment, currentDirectory: context.currentDirectory)
-    guard context.files.exists(home.databasePath("runs")) else { return nil }
-    let store = try? RunStore(home: home)
+  private static func store(context: CLIContext) -> (any RunHistoryStore)? {
+    let store = HistoryStore.existing(context)
     _ = try? store?.markAbandonedRuns()
     return store
   }
 
-  private static func lastRun(of name: String, path: String, in store: RunStore?) -> RunRecord? {
+  private static func lastRun(of name: String, path: String, in store: (any RunHistoryStore)?)
+    -> RunRecord?
+  {
     guard let runs = try? store?.runs(workflowName: name, limit: 50) else { return nil }
     return runs.first { $0.workflowPath == path } ?? runs.first
   }

@@ -103,18 +103,16 @@ enum MCPCommand: Command {
 /// store that could not be opened is tried again at the next call.
 final class SharedRunStore: Sendable {
   private let context: CLIContext
-  private let store = Mutex<RunStore?>(nil)
+  private let store = Mutex<(any RunHistoryStore)?>(nil)
 
   init(context: CLIContext) {
     self.context = context
   }
 
-  @Sendable func open() throws -> RunStore {
+  @Sendable func open() throws -> any RunHistoryStore {
     try store.withLock { store in
       if let store { return store }
-      let opened = try RunStore(
-        home: IntentFlowHome.resolve(
-          environment: context.environment, currentDirectory: context.currentDirectory))
+      let opened = try HistoryStore.open(context)
       store = opened
       return opened
     }

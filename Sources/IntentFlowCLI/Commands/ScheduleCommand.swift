@@ -75,9 +75,9 @@ enum ScheduleCommand: Command {
     if command[Self.list] { return printList(load(), json: command[Self.json], context: context) }
 
     let home = IntentFlowHome.resolve(environment: context.environment, currentDirectory: directory)
-    let store: RunStore?
+    let store: (any RunHistoryStore)?
     do {
-      store = try RunStore(home: home)
+      store = try HistoryStore.open(context)
     } catch {
       context.printError("warning: runs will not be recorded: \(error)")
       store = nil

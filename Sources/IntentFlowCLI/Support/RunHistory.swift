@@ -25,7 +25,7 @@ import WorkflowEngine
 /// ends the process at once, and records the run as cancelled on its way out.
 final class RunHistory: Sendable {
   private struct State {
-    var store: RunStore?
+    var store: (any RunHistoryStore)?
     var lease: RunLease?
     var secrets = SecretValues()
     var finished = false
@@ -53,7 +53,7 @@ final class RunHistory: Sendable {
   private let givenTrigger: RunTrigger?
   /// Opens the run store for ``begin(workflowName:path:inputs:launch:)``; by default, a new
   /// connection each time (a process records one run).
-  private let openStore: @Sendable () throws -> RunStore
+  private let openStore: @Sendable () throws -> any RunHistoryStore
   private let state = Mutex(State())
 
   /// What started the runs recorded: the one given, else `schedule` when the scheduler
@@ -71,16 +71,11 @@ final class RunHistory: Sendable {
   ///     begins. A server that records many runs (`mcp`) gives one it keeps open.
   init(
     context: CLIContext, trigger: RunTrigger? = nil,
-    store: (@Sendable () throws -> RunStore)? = nil
+    store: (@Sendable () throws -> any RunHistoryStore)? = nil
   ) {
     self.context = context
     self.givenTrigger = trigger
-    openStore =
-      store ?? {
-        try RunStore(
-          home: IntentFlowHome.resolve(
-            environment: context.environment, currentDirectory: context.currentDirectory))
-      }
+    openStore = store ?? { try HistoryStore.open(context) }
   }
 
   /// Notes that a run starts, taking its lock. The trigger is `schedule` when the scheduler
@@ -97,7 +92,7 @@ final class RunHistory: Sendable {
     workflowName: String, path: String, inputs: [String: Value] = [:],
     launch: RunLaunch = RunLaunch()
   ) {
-    let store: RunStore
+    let store: any RunHistoryStore
     do {
       store = try openStore()
     } catch {
@@ -177,7 +172,7 @@ final class RunHistory: Sendable {
   /// Writes the steps held back, in one transaction.
   func writeSteps() {
     let batch = state.withLock {
-      state -> (store: RunStore, id: Int64, rows: [(sequence: Int, row: StepRow)])? in
+      state -> (store: any RunHistoryStore, id: Int64, rows: [(sequence: Int, row: StepRow)])? in
       guard !state.stepsBroken, !state.finished, !state.pendingSteps.isEmpty,
         let store = state.store, let lease = state.lease
       else { return nil }
@@ -198,7 +193,13 @@ final class RunHistory: Sendable {
     if result.status == .succeeded, let store = state.withLock({ $0.store }) {
       do {
         let used = state.withLock { $0.used }
-        try store.recordUse(of: Self.usedEntities(result, seen: used), at: context.now())
+        // Entities stay in the home's store when the history is on a server.
+        let home =
+          try (store as? RunStore)
+          ?? RunStore(
+            home: IntentFlowHome.resolve(
+              environment: context.environment, currentDirectory: context.currentDirectory))
+        try home.recordUse(of: Self.usedEntities(result, seen: used), at: context.now())
       } catch {
         context.printError("warning: the run's entities were not recorded: \(error)")
       }
@@ -238,7 +239,8 @@ final class RunHistory: Sendable {
 
   private func record(status: String, exitCode: Int32, errorMessage: String?, failedStep: String?) {
     let claimed = state.withLock {
-      state -> (RunStore, RunLease, SecretValues, [(sequence: Int, row: StepRow)], Int)? in
+      state -> (any RunHistoryStore, RunLease, SecretValues, [(sequence: Int, row: StepRow)], Int)?
+      in
       guard !state.finished, let store = state.store, let lease = state.lease else { return nil }
       state.finished = true
       let steps = state.stepsBroken ? [] : state.pendingSteps

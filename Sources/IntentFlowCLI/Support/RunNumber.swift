@@ -16,11 +16,8 @@ enum RunNumber {
 
   /// The home's run store, with the runs whose process died marked abandoned; `nil` when
   /// nothing has run yet (there is no store) or it cannot be opened.
-  static func store(_ context: CLIContext) -> RunStore? {
-    let home = IntentFlowHome.resolve(
-      environment: context.environment, currentDirectory: context.currentDirectory)
-    guard context.files.exists(home.databasePath("runs")), let store = try? RunStore(home: home)
-    else { return nil }
+  static func store(_ context: CLIContext) -> (any RunHistoryStore)? {
+    guard let store = HistoryStore.existing(context) else { return nil }
     _ = try? store.markAbandonedRuns()
     return store
   }

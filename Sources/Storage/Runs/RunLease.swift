@@ -18,15 +18,27 @@ public final class RunLease: Sendable {
   /// process id, as runs recorded before locks were).
   public let path: String?
   private let descriptor: Int32
+  /// How a lease that is not a lock file lets go (a PostgreSQL advisory lock).
+  private let letGo: (@Sendable () -> Void)?
 
   init(runID: Int64, path: String?, descriptor: Int32) {
     self.runID = runID
     self.path = path
     self.descriptor = descriptor
+    self.letGo = nil
+  }
+
+  /// A lease held somewhere else than a lock file, which `letGo` releases.
+  init(runID: Int64, letGo: @escaping @Sendable () -> Void) {
+    self.runID = runID
+    self.path = nil
+    self.descriptor = -1
+    self.letGo = letGo
   }
 
   /// Removes the lock file and lets go of the lock. Call it after the run's end is recorded.
   public func release() {
+    letGo?()
     guard let path, descriptor >= 0 else { return }
     unlink(path)
     close(descriptor)

@@ -135,15 +135,4 @@ extension RunStore {
     }
     _ = try database.query("PRAGMA wal_checkpoint(TRUNCATE)")
   }
-
-  /// Prunes with the ``Retention/standard`` policy once every `interval` runs (when `runID`
-  /// is a multiple of it), so that the store stays bounded at a negligible cost per run.
-  /// - Returns: What was deleted, or `nil` when no prune was due.
-  @discardableResult
-  public func pruneIfDue(
-    runID: Int64, interval: Int64 = 100, keeping retention: Retention = .standard, now: Date
-  ) throws(StorageError) -> PruneResult? {
-    guard interval > 0, runID % interval == 0 else { return nil }
-    return try prune(keeping: retention, now: now)
-  }
 }

@@ -118,6 +118,11 @@ extension RunStore {
   }
 
   private func stepRow(from row: Row) throws(StorageError) -> StepRow {
+    try Self.stepRow(from: row)
+  }
+
+  /// Reads a step from a row of ``SQL/stepColumns`` (of either store).
+  static func stepRow(from row: Row) throws(StorageError) -> StepRow {
     func count(_ column: String) throws(StorageError) -> Int? {
       try row.int(column).flatMap(Int.init(exactly:))
     }

@@ -324,6 +324,18 @@ public final class RunStore: Sendable {
   // MARK: Reading rows
 
   private func runRecord(from row: Row) throws(StorageError) -> RunRecord {
+    try Self.runRecord(from: row, location: database.path)
+  }
+
+  private func scheduleEvent(from row: Row) throws(StorageError) -> ScheduleEvent {
+    try Self.scheduleEvent(from: row, location: database.path)
+  }
+
+  /// Reads a run from a row of ``SQL/runColumns`` (of either store).
+  static func runRecord(from row: Row, location: String) throws(StorageError) -> RunRecord {
+    func unreadable(_ message: String, newer: Bool = false) -> StorageError {
+      RunStore.unreadable(message, newer: newer, location: location)
+    }
     guard let id = try row.int("id") else { throw unreadable("a run without an id") }
     guard let triggerText = try row.text("trigger") else {
       throw unreadable("run \(id) has no trigger")
@@ -346,7 +358,13 @@ public final class RunStore: Sendable {
       resumedRun: row.int("resumed_run"))
   }
 
-  private func scheduleEvent(from row: Row) throws(StorageError) -> ScheduleEvent {
+  /// Reads an event from a row of ``SQL/eventColumns`` (of either store).
+  static func scheduleEvent(from row: Row, location: String) throws(StorageError)
+    -> ScheduleEvent
+  {
+    func unreadable(_ message: String, newer: Bool = false) -> StorageError {
+      RunStore.unreadable(message, newer: newer, location: location)
+    }
     guard let id = try row.int("id") else { throw unreadable("an event without an id") }
     guard let kindText = try row.text("kind") else { throw unreadable("event \(id) has no kind") }
     guard let kind = ScheduleEvent.Kind(rawValue: kindText) else {
@@ -362,9 +380,9 @@ public final class RunStore: Sendable {
       detail: row.text("detail"))
   }
 
-  private func unreadable(_ message: String, newer: Bool = false) -> StorageError {
+  static func unreadable(_ message: String, newer: Bool, location: String) -> StorageError {
     StorageError(
-      code: SQLITE_MISMATCH, message: message, path: database.path,
+      code: SQLITE_MISMATCH, message: message, path: location,
       action: "cannot read the run history in database",
       remedy: newer
         ? "it was written by a newer intentflow; upgrade intentflow"

@@ -13,8 +13,11 @@ final class Sandbox: Sendable {
   let home: URL
   /// The current directory of every run, where ``write(_:_:)`` puts files.
   let work: URL
+  /// Variables added to every run's environment (`INTENTFLOW_STORE`, say).
+  let extraEnvironment: [String: String]
 
-  init() throws {
+  init(environment extra: [String: String] = [:]) throws {
+    extraEnvironment = extra
     root = FileManager.default.temporaryDirectory
       .appendingPathComponent("intentflow-e2e-\(UUID().uuidString)", isDirectory: true)
     home = root.appendingPathComponent("home", isDirectory: true)
@@ -32,7 +35,7 @@ final class Sandbox: Sendable {
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "HOME": root.path, "INTENTFLOW_HOME": home.path, "NO_COLOR": "1", "TZ": "UTC",
       "LANG": "C.UTF-8", "SHELL": "/bin/sh",
-    ]
+    ].merging(extraEnvironment) { _, extra in extra }
   }
 
   /// Writes `text` to `name` in the working directory and returns its path.
