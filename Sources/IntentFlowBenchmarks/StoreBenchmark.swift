@@ -118,7 +118,7 @@ func runStoreBenchmark() async throws {
 }
 
 /// Timing helpers for the store benchmark.
-private enum StoreTiming {
+enum StoreTiming {
   static let childVariable = "INTENTFLOW_STORE_BENCHMARK_CHILD"
   static let homeVariable = "INTENTFLOW_STORE_BENCHMARK_HOME"
 

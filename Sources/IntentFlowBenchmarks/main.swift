@@ -57,6 +57,7 @@ let benchmarks: [(String, () async throws -> Void)] = [
   ("lsp", runLanguageServerBenchmark),
   ("mcp", runMCPBenchmark),
   ("durable", runDurableBenchmark),
+  ("shared-store", runSharedStoreBenchmark),
 ]
 for (name, run) in benchmarks where which == "all" || which == name {
   print("== \(name)")

@@ -27,8 +27,12 @@ enum RunHistoryChecks {
       workflowName: "a", workflowPath: "/w/a.json", trigger: .manual,
       startedAt: testDate(1_780_000_000.125), launch: launch)
     try store.recordSteps([(0, step("1", status: "running"))], runID: lease.runID)
-    // A step recorded again under its number replaces the first record.
+    // A step recorded again under its number replaces the first record, in a later batch or
+    // in the same one.
     try store.recordSteps([(0, step("1"))], runID: lease.runID)
+    try store.recordSteps(
+      [(5, step("x", status: "running")), (5, step("1")), (6, step("y"))], runID: lease.runID)
+    try store.recordSteps([(5, step("z"))], runID: lease.runID)
     var failed = step("2", status: "failed")
     failed.errorKind = "failed"
     failed.errorMessage = "disk full"
@@ -49,7 +53,7 @@ enum RunHistoryChecks {
     #expect(run.recoveredFailures == 1)
     #expect(run.fileHash == "abc")
     #expect(run.inputs == #"{"n":1}"#)
-    #expect(try store.steps(ofRun: lease.runID) == [step("1"), failed])
+    #expect(try store.steps(ofRun: lease.runID) == [step("1"), failed, step("z"), step("y")])
     #expect(try store.recoveredFailures(ofRun: lease.runID) == 1)
     // Another connection reads the same history.
     #expect(try open().run(id: lease.runID) == run)

@@ -30,12 +30,20 @@ enum HistoryStore {
   }
 
   /// The store, when history may exist: always for a server, and for the home only once its
-  /// file exists (reading commands do not create one). `nil` also when it cannot be opened.
+  /// file exists (reading commands do not create one). `nil` also when it cannot be opened;
+  /// a server that cannot be reached is then named on standard error, so that "no such run"
+  /// is not the only word.
   static func existing(_ context: CLIContext) -> (any RunHistoryStore)? {
-    if configured(context) == nil, !context.files.exists(home(context).databasePath("runs")) {
+    guard configured(context) != nil else {
+      guard context.files.exists(home(context).databasePath("runs")) else { return nil }
+      return try? open(context)
+    }
+    do {
+      return try open(context)
+    } catch {
+      context.printError("warning: \(error)")
       return nil
     }
-    return try? open(context)
   }
 
   private static func home(_ context: CLIContext) -> IntentFlowHome {

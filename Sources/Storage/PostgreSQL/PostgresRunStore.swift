@@ -39,6 +39,10 @@ public final class PostgresRunStore: RunHistoryStore {
   public init(uri: String) throws(StorageError) {
     connection = try PostgresConnection(uri: uri)
     try migrate()
+    // Step history and run ends commit without waiting for the server's disk, as the SQLite
+    // store's do (WAL, synchronous=NORMAL): a crash of the server may lose the last ones, never
+    // tear one. What must not be lost waits for the disk: runs' beginnings and fire claims.
+    try connection.execute("SET synchronous_commit TO OFF")
   }
 
   /// Whether `text` names a PostgreSQL store rather than a file.
@@ -158,28 +162,28 @@ public final class PostgresRunStore: RunHistoryStore {
     launch: RunLaunch = RunLaunch()
   ) throws(StorageError) -> RunLease {
     let id = try connection.transaction { (execute) throws(StorageError) -> Int64 in
+      _ = try execute("SET LOCAL synchronous_commit TO ON", [])
+      // The lock is taken by the insert itself: held by this session, past the commit, until
+      // released or the session ends.
       let rows = try execute(
         """
         INSERT INTO runs (
           workflow_name, workflow_path, trigger, started_at, process_id, file_hash, inputs,
           resumed_run)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        RETURNING id, pg_advisory_lock(?, (id % 2147483648)::int4) IS NULL AS locked
         """,
         [
           .text(Self.storable(workflowName)), .text(Self.storable(workflowPath)),
           .text(trigger.rawValue), .date(startedAt), .integer(Int64(getpid())),
           SQLValue(launch.fileHash), SQLValue(launch.inputs.map(Self.storable)),
-          SQLValue(launch.resumedRun),
+          SQLValue(launch.resumedRun), .integer(Int64(Self.lockNamespace)),
         ])
       guard let id = try rows.first?.int("id") else {
         throw StorageError(
           code: StorageError.Code.error, message: "the insert returned no id",
           path: location, action: "cannot record a run in PostgreSQL store")
       }
-      // Held by this session, past the commit, until released or the session ends.
-      _ = try execute(
-        "SELECT pg_advisory_lock(?, ?)",
-        [.integer(Int64(Self.lockNamespace)), .integer(Int64(Self.lockKey(id)))])
       return id
     }
     let connection = connection
@@ -230,19 +234,40 @@ public final class PostgresRunStore: RunHistoryStore {
     _ steps: [(sequence: Int, row: StepRow)], runID: Int64
   ) throws(StorageError) {
     guard !steps.isEmpty else { return }
+    // Up to a statement's worth, one statement, atomic by itself: one round trip.
+    if steps.count <= Self.stepsPerStatement {
+      let connection = connection
+      try Self.insert(steps, runID: runID) { (sql, bindings) throws(StorageError) in
+        try connection.execute(sql, bindings).rows
+      }
+      return
+    }
     try connection.transaction { (execute) throws(StorageError) in
       try Self.insert(steps, runID: runID, execute: execute)
     }
   }
 
+  /// Writes steps in one statement (one round trip), in a transaction that does not wait for
+  /// the server's disk: step history is written as SQLite's is (a commit that a power cut may
+  /// lose, never a torn one), while runs' beginnings and fire claims wait for it.
   private static func insert(
     _ steps: [(sequence: Int, row: StepRow)], runID: Int64,
     execute: (String, [SQLValue]) throws(StorageError) -> [Row]
   ) throws(StorageError) {
-    for (sequence, step) in steps {
-      _ = try execute(
-        insertStep,
-        [
+    guard !steps.isEmpty else { return }
+    // A step recorded `running` and then ended may come in one batch: the later record wins,
+    // as it does one statement at a time (one statement may not change a row twice).
+    var last: [Int: Int] = [:]
+    for (index, step) in steps.enumerated() { last[step.sequence] = index }
+    let steps = steps.enumerated().filter { last[$0.element.sequence] == $0.offset }.map(\.element)
+    var start = 0
+    while start < steps.count {
+      let batch = steps[start..<min(steps.count, start + stepsPerStatement)]
+      start += batch.count
+      var bindings: [SQLValue] = []
+      bindings.reserveCapacity(batch.count * 23)
+      for (sequence, step) in batch {
+        bindings += [
           .integer(runID), .integer(Int64(sequence)), .text(storable(step.path)),
           SQLValue(step.stepID.map(storable)), SQLValue(step.intent), .text(step.kind),
           .text(step.status), .integer(Int64(step.attempts)), .date(step.startedAt),
@@ -253,13 +278,23 @@ public final class PostgresRunStore: RunHistoryStore {
           SQLValue(step.recovered), SQLValue(step.passes), SQLValue(step.failedPasses),
           SQLValue(step.recordedPasses), SQLValue(step.outputFull.map(storable)),
           SQLValue(step.outputMasked),
-        ])
+        ]
+      }
+      let row = "(" + Array(repeating: "?", count: 23).joined(separator: ", ") + ")"
+      let values = Array(repeating: row, count: batch.count).joined(separator: ", ")
+      _ = try execute(insertSteps(values: values), bindings)
     }
   }
 
-  static let insertStep = """
+  /// At most 1,000 steps a statement: 23 parameters each, under the protocol's 65,535.
+  static let stepsPerStatement = 1_000
+
+  /// An insert of steps; `values` are its rows of placeholders. A sequence number given twice
+  /// in one statement is refused by the server, so callers give each once per call.
+  static func insertSteps(values: String) -> String {
+    """
     INSERT INTO steps (run_id, seq, \(RunStore.SQL.stepColumns))
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    VALUES \(values)
     ON CONFLICT (run_id, seq) DO UPDATE SET
       path = excluded.path, step_id = excluded.step_id, intent = excluded.intent,
       kind = excluded.kind, status = excluded.status, attempts = excluded.attempts,
@@ -271,6 +306,7 @@ public final class PostgresRunStore: RunHistoryStore {
       failed_passes = excluded.failed_passes, recorded_passes = excluded.recorded_passes,
       output_full = excluded.output_full, output_masked = excluded.output_masked
     """
+  }
 
   public func runs(
     workflowName: String?, status: String?, trigger: RunTrigger?, since: Date?, limit: Int
@@ -365,14 +401,17 @@ public final class PostgresRunStore: RunHistoryStore {
   }
 
   public func claim(_ event: NewScheduleEvent) throws(StorageError) -> Int64? {
-    try connection.execute(
-      RunStore.SQL.recordEvent + " ON CONFLICT DO NOTHING RETURNING id",
-      [
-        .text(Self.storable(event.workflowName)), .text(Self.storable(event.workflowPath)),
-        .text(event.kind.rawValue), SQLValue(event.scheduledFor), .date(event.recordedAt),
-        SQLValue(event.runID), SQLValue(event.detail.map(Self.storable)),
-      ]
-    ).rows.first?.int("id")
+    try connection.transaction { (execute) throws(StorageError) in
+      _ = try execute("SET LOCAL synchronous_commit TO ON", [])
+      return try execute(
+        RunStore.SQL.recordEvent + " ON CONFLICT DO NOTHING RETURNING id",
+        [
+          .text(Self.storable(event.workflowName)), .text(Self.storable(event.workflowPath)),
+          .text(event.kind.rawValue), SQLValue(event.scheduledFor), .date(event.recordedAt),
+          SQLValue(event.runID), SQLValue(event.detail.map(Self.storable)),
+        ]
+      ).first?.int("id")
+    }
   }
 
   public func events(
