@@ -54,3 +54,66 @@ struct SharedStoreTests {
     #expect(result.stderr.contains("postgresql://USER@HOST:PORT/DB"), "\(result)")
   }
 }
+
+/// Issue 23's soak: three schedulers with three homes and one store, a per-second schedule,
+/// the first killed with SIGKILL halfway.
+@Suite(
+  "Three schedulers on one PostgreSQL store",
+  .enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipReason)))
+struct SharedStoreSoakTests {
+  static let tick = #"""
+    { "name": "tick", "schedule": "* * * * * *",
+      "steps": [ { "intent": "text.uppercase", "parameters": { "input": "tick" } } ] }
+    """#
+
+  /// The fire times a daemon's log says it fired.
+  static func fired(_ log: String) -> [Date] {
+    log.split(separator: "\n").filter { $0.contains(" fired tick (") }.compactMap { line in
+      guard let open = line.lastIndex(of: "("), let space = line[open...].firstIndex(of: " ")
+      else { return nil }
+      return try? Date(String(line[line.index(after: open)..<space]), strategy: .iso8601)
+    }
+  }
+
+  @Test("no fire time runs twice, and none is lost but what the killed one had claimed")
+  func soak() async throws {
+    let store = try await PostgresServer.shared().database()
+    let machines = try (0..<3).map { _ in try Sandbox(environment: ["INTENTFLOW_STORE": store]) }
+    for machine in machines { try machine.write("flows/tick.json", Self.tick) }
+    // The first starts alone and fires; the others join it, and it is killed.
+    let victim = try machines[0].start(["schedule", "flows"])
+    #expect(
+      try await victim.waitForStandardOutput(
+        containing: " fired tick (", times: 2, timeout: .seconds(30)),
+      "\(victim.stdoutSoFar)")
+    let others = try machines[1...].map { try $0.start(["schedule", "flows", "--grace", "1s"]) }
+    for daemon in others {
+      #expect(try await daemon.waitForStandardOutput(containing: "tick", timeout: .seconds(30)))
+    }
+    victim.send(SIGKILL)
+    let killed = await victim.finish()
+    // The survivors go on: each second, one of them fires.
+    let survivor = others[0]
+    let before = Self.fired(survivor.stdoutSoFar).count
+    #expect(
+      try await survivor.waitForStandardOutput(
+        containing: " fired tick (", times: before + 3, timeout: .seconds(30)),
+      "\(survivor.stdoutSoFar)")
+    for daemon in others { daemon.send(SIGTERM) }
+    var logs = [killed.stdout]
+    for daemon in others { logs.append(await daemon.finish().stdout) }
+
+    let times = logs.flatMap(Self.fired).sorted()
+    #expect(
+      Set(times).count == times.count, "a fire time ran twice:\n\(logs.joined(separator: "\n--\n"))"
+    )
+    let first = try #require(times.first)
+    let last = try #require(times.last)
+    let expected = Int(last.timeIntervalSince(first).rounded()) + 1
+    // The victim may die between claiming a fire time and running it: that one is lost, and
+    // at most one more that it claimed in the same instant.
+    #expect(
+      expected - Set(times).count <= 2,
+      "fired \(times.count) of \(expected) seconds:\n\(logs.joined(separator: "\n--\n"))")
+  }
+}

@@ -206,7 +206,8 @@ struct PostgresRunHistoryTests {
 
   @Test("a run is alive while its session lasts, and abandoned, seen from elsewhere, after")
   func liveness() async throws {
-    let open = try await opener()
+    let uri = try await PostgresServer.shared().database()
+    let open: RunHistoryChecks.Opener = { try PostgresRunStore(uri: uri) }
     let elsewhere = try open()
     // The run's process: its store and lease go away with it, and so does its session.
     let id = try { () throws -> Int64 in
@@ -218,13 +219,18 @@ struct PostgresRunHistoryTests {
       #expect(try elsewhere.markAbandonedRuns() == 0)
       return lease.runID
     }()
-    var abandoned = 0
-    // The server ends the session as soon as it reads the closed socket; a query after it
-    // sees the lock gone.
-    for _ in 0..<1_000 where abandoned == 0 {
-      abandoned = try elsewhere.markAbandonedRuns()
-      if abandoned == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    // The server ends the dead session when it reads the closed socket, a moment later: wait
+    // for that event by taking the lock (which blocks until then), then let go of it.
+    let waiter = try PostgresConnection(uri: uri)
+    let keys: [SQLValue] = [
+      .integer(Int64(PostgresRunStore.lockNamespace)),
+      .integer(Int64(PostgresRunStore.lockKey(id))),
+    ]
+    try await offPool {
+      try waiter.execute("SELECT pg_advisory_lock(?, ?)", keys)
+      try waiter.execute("SELECT pg_advisory_unlock(?, ?)", keys)
     }
+    let abandoned = try elsewhere.markAbandonedRuns()
     #expect(abandoned == 1)
     #expect(try elsewhere.run(id: id)?.status == RunRecord.abandonedStatus)
   }

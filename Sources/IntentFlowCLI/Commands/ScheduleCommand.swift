@@ -125,9 +125,11 @@ enum ScheduleCommand: Command {
     // One active scheduler per home; a second one is its standby until it dies.
     let lock: SchedulerLock
     do {
+      // The history may be on a server: the home holds the lock all the same.
+      try home.create()
       lock = try SchedulerLock(path: PathText.appending("scheduler.lock", to: home.path))
     } catch {
-      context.printError(context.errorStyle.red("error: ") + error.description)
+      context.printError(context.errorStyle.red("error: ") + "\(error)")
       for source in stops + [hangup] { source.cancel() }
       watcher.stop()
       return ExitCode.failure

@@ -67,6 +67,14 @@ public struct IntentFlowHome: Sendable, Hashable {
     return IntentFlowHome(path: userHome + "/.local/state/intentflow", relativeTo: currentDirectory)
   }
 
+  /// Creates the directory and its parents as needed, readable by its owner only (0700), as
+  /// opening a store in it does: for what lives in the home when the history does not (the
+  /// scheduler's lock, with a PostgreSQL store).
+  /// - Throws: ``StorageError`` naming the directory that could not be made.
+  public func create() throws(StorageError) {
+    try Directories.createParent(of: databasePath("runs"))
+  }
+
   /// The path of the database file with the given name in this directory.
   /// - Parameter name: The database's name, without extension: `"runs"`.
   /// - Returns: `"<directory>/<name>.sqlite"`.
