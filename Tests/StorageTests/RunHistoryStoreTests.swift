@@ -209,6 +209,11 @@ struct PostgresRunHistoryTests {
     let uri = try await PostgresServer.shared().database()
     let open: RunHistoryChecks.Opener = { try PostgresRunStore(uri: uri) }
     let elsewhere = try open()
+    // Another history on the same server, with a live run of the same number: its lock is
+    // another database's, and says nothing of this one's runs.
+    let neighbour = try PostgresRunStore(uri: try await PostgresServer.shared().database())
+    let neighbours = try neighbour.beginLockedRun(
+      workflowName: "b", workflowPath: "/w/b.json", trigger: .manual, startedAt: testDate(1))
     // The run's process: its store and lease go away with it, and so does its session.
     let id = try { () throws -> Int64 in
       let lease = try open().beginLockedRun(
@@ -231,6 +236,9 @@ struct PostgresRunHistoryTests {
       try waiter.execute("SELECT pg_advisory_unlock(?, ?)", keys)
     }
     let abandoned = try elsewhere.markAbandonedRuns()
+    #expect(neighbours.runID == id, "the neighbour's run has the same number")
+    #expect(try neighbour.markAbandonedRuns() == 0)
+    neighbours.release()
     #expect(abandoned == 1)
     #expect(try elsewhere.run(id: id)?.status == RunRecord.abandonedStatus)
   }

@@ -49,6 +49,8 @@ enum ScheduleCommand: Command {
       every fire, skip and result in the run store ('intentflow history').
       One scheduler runs per home: a second one on the same INTENTFLOW_HOME waits as a \
       standby and takes over when the first one ends.
+      With INTENTFLOW_STORE=postgresql://USER@HOST:PORT/DB, schedulers on several machines \
+      share one history, and each fire time runs on exactly one of them.
       It rereads the files when they change or on SIGHUP. On SIGTERM or SIGINT it starts no \
       more runs, lets running ones finish within the grace period, then cancels them.
       """,

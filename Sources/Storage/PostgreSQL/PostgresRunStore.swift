@@ -360,7 +360,8 @@ public final class PostgresRunStore: RunHistoryStore {
       WHERE status IS NULL AND NOT EXISTS (
         SELECT 1 FROM pg_locks
         WHERE locktype = 'advisory' AND classid = ? AND objid = (runs.id % 2147483648)::int4::oid
-          AND objsubid = 2 AND granted)
+          AND objsubid = 2 AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
       """,
       [
         .text(RunRecord.abandonedStatus), .text(RunRecord.abandonedReason),
@@ -380,6 +381,7 @@ public final class PostgresRunStore: RunHistoryStore {
       SELECT count(*) AS held FROM pg_locks
       WHERE locktype = 'advisory' AND classid = ? AND objid = (?::int4)::oid
         AND objsubid = 2 AND granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
       """,
       [.integer(Int64(Self.lockNamespace)), .integer(Int64(Self.lockKey(runID)))]
     ).rows
