@@ -267,18 +267,7 @@ public final class PostgresRunStore: RunHistoryStore {
       var bindings: [SQLValue] = []
       bindings.reserveCapacity(batch.count * 23)
       for (sequence, step) in batch {
-        bindings += [
-          .integer(runID), .integer(Int64(sequence)), .text(storable(step.path)),
-          SQLValue(step.stepID.map(storable)), SQLValue(step.intent), .text(step.kind),
-          .text(step.status), .integer(Int64(step.attempts)), .date(step.startedAt),
-          .date(step.finishedAt), SQLValue(step.parameters.map(storable)),
-          SQLValue(step.parametersCut), SQLValue(step.output.map(storable)),
-          SQLValue(step.outputCut), SQLValue(step.errorKind),
-          SQLValue(step.errorMessage.map(storable)), SQLValue(step.logs.map(storable)),
-          SQLValue(step.recovered), SQLValue(step.passes), SQLValue(step.failedPasses),
-          SQLValue(step.recordedPasses), SQLValue(step.outputFull.map(storable)),
-          SQLValue(step.outputMasked),
-        ]
+        bindings += RunStore.bindings(of: storable(step), sequence: sequence, runID: runID)
       }
       let row = "(" + Array(repeating: "?", count: 23).joined(separator: ", ") + ")"
       let values = Array(repeating: row, count: batch.count).joined(separator: ", ")
@@ -488,6 +477,19 @@ public final class PostgresRunStore: RunHistoryStore {
     guard text.utf8.contains(0) else { return text }
     return String(
       String.UnicodeScalarView(text.unicodeScalars.map { $0.value == 0 ? "\u{FFFD}" : $0 }))
+  }
+
+  /// `step` with every text it holds made ``storable(_:)``.
+  static func storable(_ step: StepRow) -> StepRow {
+    var step = step
+    step.path = storable(step.path)
+    step.stepID = step.stepID.map(storable)
+    step.parameters = step.parameters.map(storable)
+    step.output = step.output.map(storable)
+    step.errorMessage = step.errorMessage.map(storable)
+    step.logs = step.logs.map(storable)
+    step.outputFull = step.outputFull.map(storable)
+    return step
   }
 
   private func noRun(_ id: Int64) -> StorageError {

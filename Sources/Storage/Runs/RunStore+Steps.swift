@@ -102,19 +102,23 @@ extension RunStore {
     _ steps: [(sequence: Int, row: StepRow)], runID: Int64, on connection: Connection
   ) throws(StorageError) {
     for (sequence, step) in steps {
-      try connection.run(
-        SQL.insertStep,
-        [
-          .integer(runID), .integer(Int64(sequence)), .text(step.path),
-          SQLValue(step.stepID), SQLValue(step.intent), .text(step.kind), .text(step.status),
-          .integer(Int64(step.attempts)), .date(step.startedAt), .date(step.finishedAt),
-          SQLValue(step.parameters), SQLValue(step.parametersCut), SQLValue(step.output),
-          SQLValue(step.outputCut), SQLValue(step.errorKind), SQLValue(step.errorMessage),
-          SQLValue(step.logs), SQLValue(step.recovered), SQLValue(step.passes),
-          SQLValue(step.failedPasses), SQLValue(step.recordedPasses), SQLValue(step.outputFull),
-          SQLValue(step.outputMasked),
-        ])
+      try connection.run(SQL.insertStep, bindings(of: step, sequence: sequence, runID: runID))
     }
+  }
+
+  /// The values of a step's row, in the order of `run_id, seq, ` and ``SQL/stepColumns``: the
+  /// one list that both stores bind.
+  static func bindings(of step: StepRow, sequence: Int, runID: Int64) -> [SQLValue] {
+    [
+      .integer(runID), .integer(Int64(sequence)), .text(step.path),
+      SQLValue(step.stepID), SQLValue(step.intent), .text(step.kind), .text(step.status),
+      .integer(Int64(step.attempts)), .date(step.startedAt), .date(step.finishedAt),
+      SQLValue(step.parameters), SQLValue(step.parametersCut), SQLValue(step.output),
+      SQLValue(step.outputCut), SQLValue(step.errorKind), SQLValue(step.errorMessage),
+      SQLValue(step.logs), SQLValue(step.recovered), SQLValue(step.passes),
+      SQLValue(step.failedPasses), SQLValue(step.recordedPasses), SQLValue(step.outputFull),
+      SQLValue(step.outputMasked),
+    ]
   }
 
   private func stepRow(from row: Row) throws(StorageError) -> StepRow {
